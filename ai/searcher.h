@@ -1,0 +1,82 @@
+// The one narrow face of the AI: limits in, best move and per-iteration info out, a stop flag.
+// The protocol, `play`, `bench` and the arena's opening generator all talk to search only here.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "board.h"
+#include "score.h"
+#include "time_manager.h"
+
+namespace tengen {
+
+struct SearchLimits {
+    TimeControl time;                // clocks; all "not given" means the 5000 ms default below
+    bool infinite = false;           // ignore the clocks, run until stop() or another limit
+    int max_depth = 0;               // 0 = no limit
+    std::uint64_t max_nodes = 0;     // 0 = no limit (threat-solver nodes count too)
+    int threads = 1;
+    int multipv = 1;                 // YXNBEST n: report the n best root moves
+};
+
+struct SearchInfo {
+    int depth = 0;
+    int seldepth = 0;
+    Score score = 0;                 // from the side to move's view; mate scores via score.h
+    std::uint64_t nodes = 0;
+    std::uint64_t nps = 0;
+    std::int64_t elapsed_ms = 0;
+    std::vector<Point> pv;
+    int multipv_index = 0;           // 0 for the best line
+};
+
+struct ScoredMove {
+    Point move;
+    Score score = 0;
+};
+
+struct SearchResult {
+    Point best = kNoPoint;           // kNoPoint only when the board has no legal move
+    Score score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    std::int64_t elapsed_ms = 0;
+    std::vector<Point> pv;
+    std::vector<ScoredMove> best_moves;  // multipv lines, best first (at least the best)
+};
+
+class SearchEngine;  // the implementation, private to ai/
+
+// Owns its transposition table and threads: two Searchers can live in one process.
+// start() copies the position, so the caller's board is never touched during search.
+class Searcher {
+public:
+    explicit Searcher(std::size_t tt_bytes = std::size_t{256} << 20);
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    void set_hash_bytes(std::size_t bytes);  // reallocates now, not inside a move's budget
+    void clear_hash();
+
+    using InfoCallback = std::function<void(const SearchInfo&)>;
+    // Starts searching on a background thread; on_info is called from that thread after each
+    // completed iteration. Precondition: no search running, the game is not over.
+    void start(const Board& position, const SearchLimits& limits, InfoCallback on_info = {});
+    void stop();              // asks the running search to finish now (thread-safe, idempotent)
+    SearchResult wait();      // blocks until the search ends and returns its result
+    bool running() const noexcept;
+
+    // start() + wait(), for callers that have nothing else to do meanwhile.
+    SearchResult search(const Board& position, const SearchLimits& limits, InfoCallback on_info = {});
+
+private:
+    std::unique_ptr<SearchEngine> engine_;
+};
+
+}  // namespace tengen

@@ -1,0 +1,51 @@
+// The time manager: turns the clocks a manager sends into a per-move budget with a safety
+// margin. Pure functions of their inputs plus an injected clock, so tests need no sleeping.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+
+namespace tengen {
+
+// What the manager told us. A negative value means "not given"; time_left may legitimately
+// be negative (already over), and 2147483647 means unlimited.
+struct TimeControl {
+    std::int64_t turn_ms = -1;       // INFO timeout_turn; 0 = move as fast as possible
+    std::int64_t match_ms = -1;      // INFO timeout_match; 0 = no limit
+    std::int64_t time_left_ms = -1;  // INFO time_left
+    std::int64_t increment_ms = 0;   // INFO time_increment
+    int moves_played = 0;            // stones already on the board, for the moves-left guess
+    int empty_points = 225;          // empty points left, caps the moves-left guess
+};
+
+// soft: start no new iteration after it (the search may stop earlier when the move is
+// stable or proven). hard: stop at once, answer the best move so far. Both are measured from
+// the moment the command arrived; hard already includes the safety margin.
+struct TimeBudget {
+    std::int64_t soft_ms = 0;
+    std::int64_t hard_ms = 0;
+};
+
+TimeBudget plan_move_time(const TimeControl& tc);
+
+// A monotonic millisecond clock; tests inject a fake one.
+using Clock = std::function<std::int64_t()>;
+Clock steady_clock_ms();
+
+// Deadlines for one move, measured on an injected clock from a start instant.
+class MoveTimer {
+public:
+    MoveTimer(TimeBudget budget, Clock clock);
+    std::int64_t elapsed_ms() const;
+    bool soft_expired() const;  // no new iteration
+    bool hard_expired() const;  // stop now
+    const TimeBudget& budget() const noexcept { return budget_; }
+
+private:
+    TimeBudget budget_;
+    Clock clock_;
+    std::int64_t start_ms_;
+};
+
+}  // namespace tengen

@@ -1,0 +1,45 @@
+// Game records: Piskvork .psq, SGF and a plain move list.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "types.h"
+
+namespace tengen {
+
+struct RecordedMove {
+    Point at;
+    int ms = 0;  // time the move took, 0 when unknown
+    constexpr bool operator==(const RecordedMove&) const = default;
+};
+
+// Moves alternate black, white, black... from the first.
+struct GameRecord {
+    int width = 15;
+    int height = 15;
+    std::vector<RecordedMove> moves;
+    std::string black_name;
+    std::string white_name;
+    int status = -1;  // the .psq status line (GomocupJudge writes -1)
+    bool operator==(const GameRecord&) const = default;
+};
+
+// .psq as GomocupJudge writes it: "Piskvorky WxH, 11:11, 0", then "x,y,ms" lines with
+// 1-based coordinates, black's name, white's name, the status line.
+std::string write_psq(const GameRecord& record);
+// Lenient: any header numbers, missing names or status. On failure returns nullopt and,
+// when error is given, a one-line reason.
+std::optional<GameRecord> read_psq(std::string_view text, std::string* error = nullptr);
+
+// One move per line, "x,y" 0-based (column then row). Blank lines and '#' comments skipped.
+std::string write_move_list(const std::vector<Point>& moves);
+std::optional<std::vector<Point>> read_move_list(std::string_view text, std::string* error = nullptr);
+
+// SGF (FF[4], GM[4]): SZ[n] or SZ[w:h], PB/PW names, RE when a result is given
+// ("B+", "W+", "0" for a draw), then ;B[..];W[..] with letters a.. for 0-based x, y.
+std::string write_sgf(const GameRecord& record, Rule rule, int win_length, std::string_view result = {});
+
+}  // namespace tengen

@@ -1,0 +1,23 @@
+// Renju's forbidden points for black: overline, double four, double three, with the
+// recursive check that a three is real only if its straight four is itself not forbidden.
+#pragma once
+
+#include <string_view>
+
+#include "board.h"
+
+namespace tengen {
+
+enum class Forbidden : unsigned char { None, DoubleThree, DoubleFour, Overline };
+
+std::string_view forbidden_name(Forbidden f) noexcept;  // "", "double three", "double four", "overline"
+
+// Is empty point p forbidden for black on this board? Looks at the stones only (ignores the
+// board's rule and side to move); a move that makes exactly five is never forbidden.
+// The board is taken by reference and restored: the check places stones temporarily.
+Forbidden renju_forbidden(Board& board, Point p);
+
+// Convenience: true when the board's rule is renju and p is forbidden for black.
+bool is_forbidden_for_black(Board& board, Point p);
+
+}  // namespace tengen
