@@ -1,0 +1,13 @@
+// The pbrain-tengen binary's entry points, one per subcommand; main.cpp only dispatches.
+// Each takes the arguments after the subcommand's name (argv[0] is the subcommand) and
+// returns the process exit code.
+#pragma once
+
+namespace tengen {
+
+int brain_main(int argc, char** argv);  // no subcommand: the Gomocup brain on stdin/stdout
+int play_main(int argc, char** argv);   // `play`: a game in the terminal
+int bench_main(int argc, char** argv);  // `bench`: fixed positions to a fixed depth
+int solve_main(int argc, char** argv);  // `solve`: exact value of small k-in-a-row games
+
+}  // namespace tengen

@@ -1,0 +1,66 @@
+// Match statistics as engine authors read them in fastchess: score, Elo with a 95% interval,
+// normalized Elo, LOS, and the generalized SPRT's log-likelihood ratio. Formulas and reference
+// values: shared/docs/arena-stats.md. Undefined figures are reported as such, never nan/inf.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace tengen {
+
+struct WdlCounts {
+    std::int64_t wins = 0, losses = 0, draws = 0;
+    std::int64_t games() const noexcept { return wins + losses + draws; }
+};
+
+// Pair buckets by the pair's points: [LL, LD, WL+DD, WD, WW] (0, 1/2, 1, 3/2, 2 points).
+struct PentaCounts {
+    std::array<std::int64_t, 5> buckets{};
+    std::int64_t pairs() const noexcept;
+};
+
+// A figure that may be undefined: value and half-width, or a one-word reason
+// ("all-wins", "all-losses", "all-draws", "too-few-games").
+struct Estimate {
+    std::optional<double> value;
+    std::optional<double> error95;  // half-width of the 95% interval
+    std::string undefined_reason;   // empty when value is set
+};
+
+struct EloReport {
+    double score = 0;       // mean score in [0, 1]
+    Estimate elo;           // logistic Elo
+    Estimate nelo;          // normalized Elo
+    Estimate los_percent;   // likelihood of superiority, %
+};
+
+EloReport elo_from_wdl(const WdlCounts& c);
+EloReport elo_from_penta(const PentaCounts& c);
+
+enum class SprtModel { Normalized, Logistic };
+
+struct SprtParams {
+    double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
+    SprtModel model = SprtModel::Normalized;
+};
+
+enum class SprtVerdict { Continue, AcceptH0, AcceptH1 };
+
+struct SprtReport {
+    double llr = 0;
+    double lower = 0;  // ln(beta / (1 - alpha))
+    double upper = 0;  // ln((1 - beta) / alpha)
+    SprtVerdict verdict = SprtVerdict::Continue;
+};
+
+SprtReport sprt_from_wdl(const WdlCounts& c, const SprtParams& p);
+SprtReport sprt_from_penta(const PentaCounts& c, const SprtParams& p);
+
+// "H0 accepted", "H1 accepted", "continue".
+std::string verdict_name(SprtVerdict v);
+// Formats an estimate as "6.68 +- 17.08" or "- (all-wins)".
+std::string format_estimate(const Estimate& e, int decimals = 2);
+
+}  // namespace tengen
