@@ -1,0 +1,31 @@
+// `--openings-generate N`: random openings near the centre, kept only when Tengen's own quick
+// search (linked in) finds them balanced.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "score.h"
+#include "types.h"
+
+namespace tengen {
+
+struct GenerateSettings {
+    int count = 100;
+    GameConfig config;
+    int stones = 3;               // stones per opening, black first
+    int radius = 3;               // each stone within this many points of the centre (both axes)
+    std::uint64_t seed = 1;
+    Score balance = 100;          // keep when |evaluation| <= balance
+    std::int64_t search_ms = 100; // per candidate
+    int max_tries_per_opening = 200;
+};
+
+// The balanced openings found (fewer than count when the tries run out); progress(found,
+// tried) is called after each candidate when given.
+std::vector<std::vector<Point>> generate_balanced_openings(const GenerateSettings& s,
+                                                           const std::function<void(int, int)>& progress = {});
+
+}  // namespace tengen
