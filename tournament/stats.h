@@ -55,6 +55,13 @@ struct SprtReport {
     SprtVerdict verdict = SprtVerdict::Continue;
 };
 
+// Empty when the parameters make a test (elo0 < elo1, alpha and beta in (0, 1), alpha + beta < 1),
+// otherwise what is wrong, for the command line to report. sprt_from_* given parameters that fail
+// this return LLR 0, bounds 0 and Continue rather than anything non-finite.
+std::string sprt_params_error(const SprtParams& p);
+
+// Never nan/inf. If no maximum-likelihood distribution exists for an hypothesis (Elo bounds so
+// extreme that no distribution on the support reaches them), the LLR is 0.
 SprtReport sprt_from_wdl(const WdlCounts& c, const SprtParams& p);
 SprtReport sprt_from_penta(const PentaCounts& c, const SprtParams& p);
 
