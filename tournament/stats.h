@@ -23,10 +23,13 @@ struct PentaCounts {
 
 // A figure that may be undefined: value and half-width, or a one-word reason
 // ("all-wins", "all-losses", "all-draws", "too-few-games").
+// The reason is set whenever value, or the error95 of a figure that has one, is missing: 3-1-0
+// has an Elo (190.85) but no interval, its upper score bound being above 1 ("too-few-games").
+// LOS has no error95 and, when defined, no reason (all wins: 100, all losses: 0).
 struct Estimate {
     std::optional<double> value;
     std::optional<double> error95;  // half-width of the 95% interval
-    std::string undefined_reason;   // empty when value is set
+    std::string undefined_reason;   // empty when everything this figure has is defined
 };
 
 struct EloReport {
