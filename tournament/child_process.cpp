@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -34,10 +35,12 @@ bool write_all(int fd, const char* data, std::size_t size) {
 
 ChildProcess::~ChildProcess() { kill(); }
 
-std::optional<std::string> ChildProcess::start(const std::vector<std::string>& argv, const std::string& dir) {
+std::optional<std::string> ChildProcess::start(const std::vector<std::string>& argv, const std::string& dir,
+                                               Stderr stderr_to) {
     if (argv.empty() || argv[0].empty()) return std::string("no command given");
     kill();
     exit_description_.clear();
+    exit_code_.reset();
     buffer_.clear();
     // A child that dies while we write must give us EPIPE, not kill the arena.
     std::signal(SIGPIPE, SIG_IGN);
@@ -71,14 +74,18 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
     }
     if (pid == 0) {
         ::signal(SIGPIPE, SIG_DFL);
-        ::setpgid(0, 0);  // the arena's terminal signals are the arena's to handle
+        // Should the arena be killed outright, its engines must not outlive it (a hung one
+        // would never notice its closed input). Tied to the forking thread, which outlives
+        // every engine it starts.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         int stage = 0;    // 0: chdir failed, 1: exec failed
         if (chdir_to && ::chdir(chdir_to) != 0) {
         } else {
             stage = 1;
             ::dup2(in_pipe[0], 0);
             ::dup2(out_pipe[1], 1);
-            if (dev_null >= 0) ::dup2(dev_null, 2);
+            if (stderr_to == Stderr::Stdout) ::dup2(out_pipe[1], 2);
+            else if (dev_null >= 0) ::dup2(dev_null, 2);
             ::execvp(args[0], args.data());
         }
         const int report[2] = {stage, errno};
@@ -158,8 +165,10 @@ ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, SteadyTime d
 }
 
 void ChildProcess::record_exit(int status) {
-    if (WIFEXITED(status))
+    if (WIFEXITED(status)) {
+        exit_code_ = WEXITSTATUS(status);
         exit_description_ = "exit status " + std::to_string(WEXITSTATUS(status));
+    }
     else if (WIFSIGNALED(status))
         exit_description_ = std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
                             ::strsignal(WTERMSIG(status)) + ")";

@@ -19,10 +19,14 @@ public:
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
-    // Starts argv[0] (looked up in PATH when it has no slash) in directory dir (empty: ours),
-    // stderr to /dev/null. On failure returns a one-line reason (exec or chdir error included)
-    // and leaves nothing running.
-    std::optional<std::string> start(const std::vector<std::string>& argv, const std::string& dir);
+    // Where the child's stderr goes: engines' diagnostics are dropped; a program we run for
+    // its report (the tests run the arena itself) may share stdout.
+    enum class Stderr { Null, Stdout };
+    // Starts argv[0] (looked up in PATH when it has no slash) in directory dir (empty: ours).
+    // On failure returns a one-line reason (exec or chdir error included) and leaves nothing
+    // running.
+    std::optional<std::string> start(const std::vector<std::string>& argv, const std::string& dir,
+                                     Stderr stderr_to = Stderr::Null);
 
     bool running() const noexcept { return pid_ > 0; }
     pid_t pid() const noexcept { return pid_; }
@@ -41,6 +45,8 @@ public:
 
     // How the child ended ("exit status 3", "killed by signal 11"), once reaped; else empty.
     const std::string& exit_description() const noexcept { return exit_description_; }
+    // The exit status when it exited normally (not by a signal), once reaped.
+    std::optional<int> exit_code() const noexcept { return exit_code_; }
 
 private:
     void close_pipes() noexcept;
@@ -51,6 +57,7 @@ private:
     int from_child_ = -1;
     std::string buffer_;
     std::string exit_description_;
+    std::optional<int> exit_code_;
 };
 
 }  // namespace tengen

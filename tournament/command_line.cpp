@@ -55,8 +55,7 @@ std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::
         else if (key == "beta") p.beta = v;
         else return "--sprt: unknown key '" + key + "'";
     }
-    if (!(p.alpha > 0 && p.alpha < 1 && p.beta > 0 && p.beta < 1)) return std::string("--sprt: alpha and beta must be in (0, 1)");
-    if (!(p.elo0 < p.elo1)) return std::string("--sprt: elo0 must be below elo1");
+    if (const std::string error = sprt_params_error(p); !error.empty()) return "--sprt: " + error;
     return p;
 }
 

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <map>
 
+#include "pentanomial.h"
+
 namespace tengen {
 
 namespace {
@@ -41,8 +43,7 @@ PentaCounts pair_buckets(const std::vector<FinishedGame>& games, const std::stri
     PentaCounts c;
     for (const auto& [pair, points] : by_pair) {
         if (points.size() != 2) continue;
-        const int bucket = static_cast<int>((points[0] + points[1]) * 2 + 0.5);
-        ++c.buckets[static_cast<std::size_t>(bucket)];
+        if (const auto bucket = penta_bucket(points[0], points[1])) ++c.buckets[*bucket];
     }
     return c;
 }
