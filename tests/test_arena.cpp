@@ -180,6 +180,33 @@ BOOST_AUTO_TEST_CASE(results_lines_carry_every_required_field) {
     BOOST_TEST(results[0].at("white") == results[1].at("black"));
 }
 
+BOOST_AUTO_TEST_CASE(openings_are_played_twice_then_transformed) {
+    TempDir dir;
+    {
+        std::ofstream out(dir / "openings.txt");
+        out << "# one opening, offsets from the centre d4 of a 7x7 board\n0,0, 1,1\n";
+    }
+    auto args = quick_match(dir, 4, "r.jsonl");
+    args.insert(args.end(), {"--openings", "file=" + dir / "openings.txt", "transform=yes"});
+    const Run run = run_arena(args);
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 4u);
+    BOOST_TEST(results[0].at("opening") == "d4,e5");
+    BOOST_TEST(results[1].at("opening") == "d4,e5");
+    BOOST_TEST(results[2].at("opening") == results[3].at("opening"));
+    BOOST_TEST(results[2].at("opening") != "d4,e5");
+    for (const auto& r : results) {
+        // moves hold only the engines' moves: never a point of the opening.
+        const std::string opening = r.at("opening");
+        for (const auto& m : r.at("moves")) {
+            const std::string letters =
+                std::string(1, static_cast<char>('a' + m.at("x").get<int>())) + std::to_string(m.at("y").get<int>() + 1);
+            BOOST_TEST(opening.find(letters) == std::string::npos, letters);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_is_named_and_the_arena_fails) {
     TempDir dir;
     const Run run = run_arena({"--engine", "name=ghost", "cmd=" + dir / "no-such-engine", "--engine",
