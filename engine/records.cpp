@@ -96,6 +96,7 @@ std::string write_psq(const GameRecord& r) {
 }
 
 std::optional<GameRecord> read_psq(std::string_view text, std::string* error) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark
     const auto lines = split_lines(text);
     std::size_t i = 0;
     while (i < lines.size() && trim(lines[i]).empty()) ++i;

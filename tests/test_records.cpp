@@ -85,6 +85,12 @@ BOOST_AUTO_TEST_CASE(psq_is_read_leniently) {
     BOOST_CHECK_EQUAL(r->white_name, "white.exe");
     BOOST_CHECK_EQUAL(r->status, -1);
 
+    // A byte order mark and trailing blank lines.
+    r = read_psq("\xEF\xBB\xBFPiskvorky 15x15, 11:11, 0\n8,8,5\nA\nB\n-1\n\n\n");
+    BOOST_REQUIRE(r);
+    BOOST_CHECK_EQUAL(r->white_name, "B");
+    BOOST_CHECK_EQUAL(r->status, -1);
+
     // A status with no names.
     r = read_psq("Piskvorky 15x15, 11:11, 0\n8,8,5\n2\n\n");
     BOOST_REQUIRE(r);
