@@ -17,7 +17,7 @@ Board::Board(const GameConfig& config) : config_(config) {
 
 void Board::set_side_to_move(Color c) noexcept {
     assert(c == Color::Black || c == Color::White);
-    if (c == side_to_move_) return;
+    if (c == side_to_move_ || (c != Color::Black && c != Color::White)) return;
     side_to_move_ = c;
     hash_ ^= zobrist_white_to_move();
 }
