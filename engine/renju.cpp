@@ -134,9 +134,11 @@ Forbidden forbidden_at(Grid& g, int i) {
 
     g.cells[static_cast<std::size_t>(i)] = kBlack;
     int real = 0;
-    for (int d = 0; d < 4 && real < 2; ++d) {
+    int unchecked = candidate_threes;
+    // Stop as soon as two are real, or when the unchecked ones can no longer make two.
+    for (int d = 0; d < 4 && real < 2 && real + unchecked >= 2; ++d) {
         if (!maybe_three[static_cast<std::size_t>(d)]) continue;
-        if (real + (candidate_threes--) < 2) break;  // the rest cannot make two any more
+        --unchecked;
         if (real_three(g, shapes[static_cast<std::size_t>(d)], Grid::kSteps[static_cast<std::size_t>(d)])) ++real;
     }
     g.cells[static_cast<std::size_t>(i)] = kEmpty;
