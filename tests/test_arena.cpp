@@ -207,6 +207,36 @@ BOOST_AUTO_TEST_CASE(openings_are_played_twice_then_transformed) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_forbidden_renju_move_loses_for_black) {
+    // Black has a1 b1 c1 e1 f1 and is to move: d1 would make six, an overline.
+    TempDir dir;
+    {
+        std::ofstream out(dir / "openings.txt");
+        out << "a1a7b1c7c1e7e1g7f1i7\n";
+    }
+    const Run run = run_arena({"--engine", "cmd=" + fake("scripted"), "arg=3,0", "--engine", "cmd=" + fake("random"),
+                               "--each", "st=1", "--rule", "renju", "--games", "2", "--openings",
+                               "file=" + dir / "openings.txt", "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    BOOST_TEST(results[0].at("rule") == "renju");
+    BOOST_TEST(results[0].at("black") == "scripted");
+    BOOST_TEST(results[0].at("reason") == "forbidden-move");
+    BOOST_TEST(results[0].at("result") == "white");
+    BOOST_TEST(results[0].at("loser_said").get<std::string>().find("overline") != std::string::npos,
+               results[0].at("loser_said"));
+    // White has no forbidden points: the same move is accepted from it (unless random black
+    // happened to take the point first).
+    const auto& moves = results[1].at("moves");
+    BOOST_REQUIRE(!moves.empty());
+    if (!(moves[0].at("x") == 3 && moves[0].at("y") == 0)) {
+        BOOST_REQUIRE(moves.size() >= 2u);
+        BOOST_TEST(moves[1].at("x") == 3);
+        BOOST_TEST(moves[1].at("y") == 0);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_is_named_and_the_arena_fails) {
     TempDir dir;
     const Run run = run_arena({"--engine", "name=ghost", "cmd=" + dir / "no-such-engine", "--engine",
