@@ -238,6 +238,35 @@ BOOST_AUTO_TEST_CASE(a_forbidden_renju_move_loses_for_black) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(match_clocks_and_the_protocol_log) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "tc=5+0.1", "log=" + dir / "a.log", "threads=2",
+                               "info=foo:bar", "--engine", "cmd=" + fake("random"), "--board", "7", "--k", "4",
+                               "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    // Two engines answer the same ABOUT: names are made unique.
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    BOOST_TEST(results[0].at("black") == "random");
+    BOOST_TEST(results[0].at("white") == "random-2");
+    const std::string log = read_text(dir / "a.log");
+    for (const char* expected : {"> START 7", "< OK", "> INFO timeout_match 5000", "> INFO timeout_turn 5000",
+                                 "> INFO time_increment 100", "> INFO time_left 5000", "> INFO thread_num 2",
+                                 "> INFO foo bar", "> INFO win_length 4", "> INFO rule 0", "> BEGIN", "> TURN",
+                                 "< MESSAGE thinking"})
+        BOOST_TEST(log.find(expected) != std::string::npos, expected);
+    // Every line starts with a UTC timestamp.
+    std::istringstream lines(log);
+    std::string line;
+    while (std::getline(lines, line)) {
+        BOOST_TEST(line.size() > 24u);
+        BOOST_TEST(line.substr(4, 1) == "-");
+        BOOST_TEST(line.substr(10, 1) == "T");
+    }
+    // The other engine kept the default st=1 and no match clock.
+    BOOST_TEST(log.find("> INFO timeout_turn 1000") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_is_named_and_the_arena_fails) {
     TempDir dir;
     const Run run = run_arena({"--engine", "name=ghost", "cmd=" + dir / "no-such-engine", "--engine",
