@@ -4,6 +4,7 @@
 #include <set>
 
 #include "notation.h"
+#include "opening_generator.h"
 #include "openings.h"
 
 using namespace tengen;
@@ -171,4 +172,26 @@ BOOST_AUTO_TEST_CASE(opening_options_parse_and_reject) {
     BOOST_TEST(std::holds_alternative<std::string>(parse_opening_options({"format=offset"})));
     BOOST_TEST(std::holds_alternative<std::string>(parse_opening_options({"file=a", "order=backwards"})));
     BOOST_TEST(std::holds_alternative<std::string>(parse_opening_options({"file=a", "colour=red"})));
+}
+
+BOOST_AUTO_TEST_CASE(generated_openings_are_playable_and_near_the_centre) {
+    GenerateSettings g;
+    g.count = 3;
+    g.config = board(15, 15);
+    g.stones = 3;
+    g.radius = 2;
+    g.search_ms = 20;
+    g.balance = 400;  // lenient: this checks the shape of the output, not the search
+    int calls = 0;
+    const auto openings = generate_balanced_openings(g, [&](int, int) { ++calls; });
+    BOOST_REQUIRE_EQUAL(openings.size(), 3u);
+    BOOST_TEST(calls >= 3);
+    for (const auto& stones : openings) {
+        BOOST_TEST(stones.size() == 3u);
+        BOOST_TEST(!opening_error(stones, g.config).has_value());
+        for (Point p : stones) BOOST_TEST((std::abs(p.x - 7) <= 2 && std::abs(p.y - 7) <= 2));
+        // What --out writes reads back as the same stones.
+        const auto line = opening_to_offsets(stones, g.config);
+        BOOST_TEST((parsed(line, OpeningFormat::Offset, g.config) == stones));
+    }
 }

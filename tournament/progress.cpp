@@ -14,8 +14,10 @@ std::string clock_text(double seconds) {
 
 }  // namespace
 
-ProgressReporter::ProgressReporter(std::ostream& out, bool live, std::int64_t total, std::string focus)
-    : out_(out), live_(live), total_(total), focus_(std::move(focus)), start_(std::chrono::steady_clock::now()) {}
+ProgressReporter::ProgressReporter(std::ostream& out, bool live, std::int64_t total, std::int64_t already,
+                                   std::string focus)
+    : out_(out), live_(live), total_(total), done_(already), focus_(std::move(focus)),
+      start_(std::chrono::steady_clock::now()) {}
 
 std::string ProgressReporter::summary(const Standings& standings) const {
     std::string text = fmt::format("{}/{} games", done_, total_);
@@ -25,13 +27,14 @@ std::string ProgressReporter::summary(const Standings& standings) const {
                             row.wdl.draws, 100.0 * row.score(), format_estimate(row.elo, 1));
     }
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    if (done_ > 0 && done_ < total_)
-        text += ", ETA " + clock_text(elapsed / static_cast<double>(done_) * static_cast<double>(total_ - done_));
+    if (played_ > 0 && done_ < total_)
+        text += ", ETA " + clock_text(elapsed / static_cast<double>(played_) * static_cast<double>(total_ - done_));
     return text;
 }
 
 void ProgressReporter::game_finished(const FinishedGame& g, const Standings& standings) {
     ++done_;
+    ++played_;
     if (live_) {
         out_ << "\r\033[K" << summary(standings) << std::flush;
         line_open_ = true;

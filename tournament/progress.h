@@ -14,9 +14,9 @@ namespace tengen {
 
 class ProgressReporter {
 public:
-    // total: games this run will play at most; focus: whose W/L/D the line shows (the first
-    // engine).
-    ProgressReporter(std::ostream& out, bool live, std::int64_t total, std::string focus);
+    // total: games in scope (the schedule or the shard); already: of those, finished before
+    // this run (a resume); focus: whose W/L/D the line shows (the first engine).
+    ProgressReporter(std::ostream& out, bool live, std::int64_t total, std::int64_t already, std::string focus);
 
     void game_finished(const FinishedGame& g, const Standings& standings);
     void note(const std::string& line);  // a message that must not be overwritten
@@ -28,7 +28,8 @@ private:
     std::ostream& out_;
     bool live_;
     std::int64_t total_;
-    std::int64_t done_ = 0;
+    std::int64_t done_ = 0;     // finished in scope, earlier runs included
+    std::int64_t played_ = 0;   // finished by this run: the ETA's pace
     std::string focus_;
     std::chrono::steady_clock::time_point start_;
     bool line_open_ = false;

@@ -85,7 +85,8 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     Scoreboard board;
     board.games = std::move(previous.games);
     const bool sprt_may_stop = settings.sprt && !settings.shard && names.size() == 2;
-    ProgressReporter progress(out, settings.live_progress, in_scope, names[0]);
+    ProgressReporter progress(out, settings.live_progress, in_scope, in_scope - static_cast<std::int64_t>(todo.size()),
+                              names[0]);
     {
         // A resumed match may already be decided.
         const Standings s = compute_standings(board.games, names, settings.sprt);
