@@ -51,6 +51,49 @@ bool prompt_move(EngineSession& engine, const Board& board, int& known_stones) {
     return ok && engine.send("DONE");
 }
 
+// A new game for one engine: START (RECTSTART), then the settings. The loss when it fails.
+std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const RefereeSettings& settings) {
+    if (auto error = e.launch()) return loss_of(side, EndReason::Crash, "cannot start: " + *error, {});
+    const auto deadline = Clock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
+    std::optional<GameOutcome> lost;
+    if (!e.send(start_command(settings.config))) {
+        lost = loss_from_answer(side, e.await_answer(Clock::now() + kDeathGrace), "START", {});
+    } else {
+        const EngineAnswer ok = e.await_answer(deadline, true);
+        const auto last = ok.line.find_last_not_of(" \t");
+        if (ok.kind != EngineAnswer::Kind::Line || ok.line.substr(0, last + 1) != "OK")
+            lost = loss_from_answer(side, ok, "START", {});
+    }
+    if (lost) {
+        e.kill();
+        return lost;
+    }
+    for (const std::string& line : e.spec().info_lines()) e.send(line);
+    e.send("INFO rule " + std::to_string(gomocup_code(settings.config.rule)));
+    e.send("INFO win_length " + std::to_string(settings.config.win_length));
+    e.send("INFO game_type 1");
+    return std::nullopt;
+}
+
+// The game's end on the board (five, full board) or by adjudication, if it has come.
+std::optional<GameOutcome> decision(const Board& board, int draw_after, int engine_moves) {
+    GameOutcome out;
+    if (board.status() == GameStatus::BlackWins || board.status() == GameStatus::WhiteWins) {
+        out.winner = board.status() == GameStatus::BlackWins ? Winner::Black : Winner::White;
+        out.reason = EndReason::Five;
+        return out;
+    }
+    if (board.status() == GameStatus::Draw || board.empty_count() == 0) {
+        out.reason = EndReason::FullBoard;
+        return out;
+    }
+    if (draw_after > 0 && engine_moves >= draw_after) {
+        out.reason = EndReason::Adjudicated;
+        return out;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::int64_t default_tolerance_ms(const EngineClock& clock) noexcept {
@@ -76,47 +119,17 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         return out;
     };
 
-    // New game for both: START, then the settings.
-    for (Color side : {Color::Black, Color::White}) {
-        EngineSession& e = *engines[slot(side)];
-        if (auto error = e.launch()) return loss_of(side, EndReason::Crash, "cannot start: " + *error, {});
-        const auto deadline = Clock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
-        if (!e.send(start_command(settings.config))) {
-            const EngineAnswer dead = e.await_answer(Clock::now() + kDeathGrace);
-            return finish_loss(side, loss_from_answer(side, dead, "START", {}));
-        }
-        const EngineAnswer ok = e.await_answer(deadline, true);
-        if (ok.kind != EngineAnswer::Kind::Line || ok.line != "OK")
-            return finish_loss(side, loss_from_answer(side, ok, "START", {}));
-        for (const std::string& line : e.spec().info_lines()) e.send(line);
-        e.send("INFO rule " + std::to_string(gomocup_code(settings.config.rule)));
-        e.send("INFO win_length " + std::to_string(settings.config.win_length));
-        e.send("INFO game_type 1");
-    }
+    for (Color side : {Color::Black, Color::White})
+        if (auto lost = begin_game(*engines[slot(side)], side, settings)) return *lost;
 
     std::array<int, 2> known{0, 0};  // stones each engine has been told about
     std::array<std::int64_t, 2> time_left{black.spec().clock.match_ms, white.spec().clock.match_ms};
     int engine_moves = 0;
 
     for (;;) {
-        if (board.status() == GameStatus::BlackWins || board.status() == GameStatus::WhiteWins) {
-            GameOutcome out;
-            out.winner = board.status() == GameStatus::BlackWins ? Winner::Black : Winner::White;
-            out.reason = EndReason::Five;
-            out.moves = std::move(moves);
-            return out;
-        }
-        if (board.status() == GameStatus::Draw || board.empty_count() == 0) {
-            GameOutcome out;
-            out.reason = EndReason::FullBoard;
-            out.moves = std::move(moves);
-            return out;
-        }
-        if (settings.draw_after > 0 && engine_moves >= settings.draw_after) {
-            GameOutcome out;
-            out.reason = EndReason::Adjudicated;
-            out.moves = std::move(moves);
-            return out;
+        if (auto decided = decision(board, settings.draw_after, engine_moves)) {
+            decided->moves = std::move(moves);
+            return *decided;
         }
 
         const Color side = board.side_to_move();
