@@ -13,6 +13,7 @@
 
 #include "child_process.h"
 #include "engine_spec.h"
+#include "notation.h"
 #include "schedule.h"
 #include "standings.h"
 
@@ -200,8 +201,7 @@ BOOST_AUTO_TEST_CASE(openings_are_played_twice_then_transformed) {
         // moves hold only the engines' moves: never a point of the opening.
         const std::string opening = r.at("opening");
         for (const auto& m : r.at("moves")) {
-            const std::string letters =
-                std::string(1, static_cast<char>('a' + m.at("x").get<int>())) + std::to_string(m.at("y").get<int>() + 1);
+            const std::string letters = to_letters({m.at("x").get<int>(), m.at("y").get<int>()});
             BOOST_TEST(opening.find(letters) == std::string::npos, letters);
         }
     }
@@ -275,6 +275,25 @@ BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_is_named_and_the_arena_fails) {
     BOOST_TEST(run.output.find("ghost") != std::string::npos, run.output);
     BOOST_TEST(run.output.find("cannot start") != std::string::npos, run.output);
     BOOST_TEST(read_results(dir / "r.jsonl").empty());
+
+    const Run bad_dir = run_arena({"--engine", "cmd=" + fake("random"), "dir=" + dir / "missing", "--engine",
+                                   "cmd=" + fake("random"), "--results", dir / "r.jsonl"});
+    BOOST_TEST(bad_dir.exit_code != 0);
+    BOOST_TEST(bad_dir.output.find("cannot enter directory") != std::string::npos, bad_dir.output);
+}
+
+BOOST_AUTO_TEST_CASE(a_rectangular_board_is_started_with_rectstart) {
+    TempDir dir;
+    fs::create_directories(dir / "work");
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "dir=" + dir / "work", "log=" + dir / "a.log",
+                               "--engine", "cmd=" + fake("random"), "--board", "8x6", "--k", "4", "--games", "2",
+                               "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    BOOST_TEST(read_text(dir / "a.log").find("> RECTSTART 8,6") != std::string::npos);
+    for (const auto& r : read_results(dir / "r.jsonl")) {
+        BOOST_TEST(r.at("board") == nlohmann::json::array({8, 6}));
+        for (const auto& m : r.at("moves")) BOOST_TEST((m.at("x") < 8 && m.at("y") < 6));
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_killed_run_resumes_without_replaying_or_losing_a_game) {
