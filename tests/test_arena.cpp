@@ -14,6 +14,7 @@
 #include "child_process.h"
 #include "engine_spec.h"
 #include "notation.h"
+#include "referee.h"
 #include "schedule.h"
 #include "standings.h"
 
@@ -130,7 +131,7 @@ BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_with_the_right_reason_and_the_tour
             TempDir dir;
             std::vector<std::string> args{"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake(c.engine)};
             if (!c.arg.empty()) args.push_back("arg=" + c.arg);
-            args.insert(args.end(), {"--each", "st=0.2", "--tolerance", "300", "--games", "4", "--results",
+            args.insert(args.end(), {"--each", "st=0.2", "--tolerance", "1000", "--games", "4", "--results",
                                      dir / "r.jsonl", "--records", dir / "games"});
             const Run run = run_arena(args);
             BOOST_TEST(run.exit_code == 0, run.output);
@@ -396,7 +397,7 @@ BOOST_AUTO_TEST_CASE(smoke_match_between_two_configurations_of_tengen) {
     TempDir dir;
     const Run run = run_arena({"--engine", "cmd=" TENGEN_PBRAIN_PATH, "threads=1", "--engine",
                                "cmd=" TENGEN_PBRAIN_PATH, "depth=2", "--each", "st=0.05", "memory=16777216",
-                               "--board", "9", "--games", "2", "--draw-after", "40", "--results",
+                               "--board", "9", "--games", "2", "--draw-after", "40", "--tolerance", "3000", "--results",
                                dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     const auto results = read_results(dir / "r.jsonl");
@@ -508,4 +509,17 @@ BOOST_AUTO_TEST_CASE(standings_count_points_and_pairs) {
     const std::string table = format_standings(s);
     BOOST_TEST(table.find("SPRT") != std::string::npos);
     BOOST_TEST(table.find("nan") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(default_tolerance_is_one_second_for_clocks_and_less_for_short_turns) {
+    EngineClock st;
+    st.turn_ms = 50;
+    BOOST_TEST(default_tolerance_ms(st) == 200);
+    st.turn_ms = 500;
+    BOOST_TEST(default_tolerance_ms(st) == 500);
+    const auto tc = parse_time_control("60+1");
+    BOOST_REQUIRE(tc);
+    BOOST_TEST(default_tolerance_ms(*tc) == 1000);
+    BOOST_TEST(start_command(GameConfig{}) == "START 15");
+    BOOST_TEST(start_command(GameConfig{20, 15, 5, Rule::Freestyle}) == "RECTSTART 20,15");
 }
