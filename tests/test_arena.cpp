@@ -509,6 +509,13 @@ BOOST_AUTO_TEST_CASE(standings_count_points_and_pairs) {
     const std::string table = format_standings(s);
     BOOST_TEST(table.find("SPRT") != std::string::npos);
     BOOST_TEST(table.find("nan") == std::string::npos);
+
+    // Two games of a pair from different openings (--repeat=false) are no pentanomial sample.
+    auto unpaired = games;
+    unpaired.push_back(game(6, "a", "b", Winner::Black));
+    unpaired.push_back(game(7, "b", "a", Winner::Black));
+    unpaired[6].opening = {{7, 7}};
+    BOOST_TEST(pair_buckets(unpaired, "a", "b").pairs() == 2);
 }
 
 BOOST_AUTO_TEST_CASE(default_tolerance_is_one_second_for_clocks_and_less_for_short_turns) {

@@ -35,15 +35,17 @@ Estimate negated(Estimate e) {
 const char* sprt_model_name(SprtModel m) noexcept { return m == SprtModel::Logistic ? "logistic" : "normalized"; }
 
 PentaCounts pair_buckets(const std::vector<FinishedGame>& games, const std::string& first, const std::string& second) {
-    std::map<int, std::vector<double>> by_pair;
+    std::map<int, std::vector<const FinishedGame*>> by_pair;
     for (const FinishedGame& g : games) {
         const bool between = (g.black == first && g.white == second) || (g.black == second && g.white == first);
-        if (between) by_pair[g.pair].push_back(points_of(g, first));
+        if (between) by_pair[g.pair].push_back(&g);
     }
     PentaCounts c;
-    for (const auto& [pair, points] : by_pair) {
-        if (points.size() != 2) continue;
-        if (const auto bucket = penta_bucket(points[0], points[1])) ++c.buckets[*bucket];
+    for (const auto& [pair, two] : by_pair) {
+        // A sample is one opening played with both colours; anything else (--repeat=false with
+        // an openings file, a half-played pair) is not.
+        if (two.size() != 2 || two[0]->opening != two[1]->opening || two[0]->black == two[1]->black) continue;
+        if (const auto bucket = penta_bucket(points_of(*two[0], first), points_of(*two[1], first))) ++c.buckets[*bucket];
     }
     return c;
 }
@@ -100,8 +102,11 @@ std::string format_standings(const Standings& s) {
     }
     if (s.head_to_head) {
         const HeadToHead& h = *s.head_to_head;
+        const double score = h.wdl.games() ? (static_cast<double>(h.wdl.wins) + 0.5 * static_cast<double>(h.wdl.draws)) /
+                                                 static_cast<double>(h.wdl.games())
+                                           : 0.0;
         out += fmt::format("{} vs {}: W-L-D {}-{}-{}, score {:.1f}%, LOS {}\n", h.first, h.second, h.wdl.wins,
-                           h.wdl.losses, h.wdl.draws, 100.0 * h.elo.score,
+                           h.wdl.losses, h.wdl.draws, 100.0 * score,
                            h.elo.los_percent.value ? fmt::format("{:.2f}%", *h.elo.los_percent.value)
                                                    : "- (" + h.elo.los_percent.undefined_reason + ")");
         const auto& b = h.penta.buckets;
