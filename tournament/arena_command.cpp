@@ -39,7 +39,7 @@ Engine keys (--engine, defaults for all with --each; an engine's own keys win):
   arg=A           one argument for it; repeat for more
   name=N          display name (default: ABOUT's name, else the file name; repeated
                   names get -2, -3 ...)
-  dir=D           working directory
+  dir=D           working directory (a relative cmd is still found from here)
   st=S            turn time in seconds (INFO timeout_turn S*1000, timeout_match 0)
   tc=M[+I]        match clock M seconds plus I per move (timeout_match and
                   timeout_turn M*1000, time_increment, time_left before each move);

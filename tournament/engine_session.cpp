@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace tengen {
 
@@ -37,7 +38,10 @@ void EngineSession::note(const char* direction, const std::string& line) {
 
 std::optional<std::string> EngineSession::launch() {
     if (process_.running()) return std::nullopt;
-    std::vector<std::string> argv{spec_.cmd};
+    // A relative path names a file from where the arena runs, not from the engine's dir=.
+    std::string cmd = spec_.cmd;
+    if (cmd.find('/') != std::string::npos && cmd.front() != '/') cmd = std::filesystem::absolute(cmd).string();
+    std::vector<std::string> argv{cmd};
     argv.insert(argv.end(), spec_.args.begin(), spec_.args.end());
     auto error = process_.start(argv, spec_.dir);
     note("#", error ? "start failed: " + *error : "started, pid " + std::to_string(process_.pid()));
