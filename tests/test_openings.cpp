@@ -195,3 +195,14 @@ BOOST_AUTO_TEST_CASE(generated_openings_are_playable_and_near_the_centre) {
         BOOST_TEST((parsed(line, OpeningFormat::Offset, g.config) == stones));
     }
 }
+
+BOOST_AUTO_TEST_CASE(the_results_opening_field_reads_back_on_wide_boards) {
+    const std::vector<Point> stones{{7, 7}, {27, 3}, {0, 31}};
+    const std::string field = opening_to_letters(stones);
+    const auto back = parse_opening_field(field);
+    BOOST_REQUIRE(back);
+    BOOST_TEST((*back == stones));
+    BOOST_TEST(parse_opening_field("")->empty());
+    BOOST_TEST(!parse_opening_field("h8,27"));
+    BOOST_TEST(!parse_opening_field("h8,?"));
+}

@@ -51,14 +51,9 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
         if (!rule) return fail("unknown rule");
         g.config.rule = *rule;
         const std::string opening = j.at("opening").get<std::string>();
-        if (!opening.empty()) {
-            std::string compact;
-            for (char c : opening)
-                if (c != ',') compact += c;
-            const auto stones = parse_letter_sequence(compact);
-            if (!stones) return fail("bad opening '" + opening + "'");
-            g.opening = *stones;
-        }
+        const auto stones = parse_opening_field(opening);
+        if (!stones) return fail("bad opening '" + opening + "'");
+        g.opening = *stones;
         for (const auto& m : j.at("moves"))
             g.outcome.moves.push_back({{m.at("x").get<int>(), m.at("y").get<int>()}, m.value("ms", 0)});
         const auto winner = parse_winner(j.at("result").get<std::string>());

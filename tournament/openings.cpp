@@ -187,6 +187,31 @@ std::string opening_to_letters(const std::vector<Point>& stones) {
     return out;
 }
 
+std::optional<std::vector<Point>> parse_opening_field(std::string_view text) {
+    std::vector<std::string_view> tokens;
+    while (!text.empty()) {
+        const std::size_t comma = text.find(',');
+        tokens.push_back(trim(text.substr(0, comma)));
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    std::vector<Point> stones;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (!tokens[i].empty() && std::isalpha(static_cast<unsigned char>(tokens[i].front()))) {
+            const auto p = parse_letters(tokens[i]);
+            if (!p) return std::nullopt;
+            stones.push_back(*p);
+            continue;
+        }
+        const auto x = parse_int(tokens[i]);
+        const auto y = i + 1 < tokens.size() ? parse_int(tokens[i + 1]) : std::nullopt;
+        if (!x || !y) return std::nullopt;
+        stones.push_back({*x, *y});
+        ++i;
+    }
+    return stones;
+}
+
 std::string opening_to_offsets(const std::vector<Point>& stones, const GameConfig& config) {
     std::string out;
     const int cx = config.width / 2, cy = config.height / 2;

@@ -51,8 +51,11 @@ ParsedOpenings parse_openings(std::string_view text, std::optional<OpeningFormat
 int symmetry_count(const GameConfig& config) noexcept;
 Point apply_symmetry(Point p, int symmetry, const GameConfig& config) noexcept;
 
-// "h8,i9,g9": the results file's opening field.
+// "h8,i9,g9": the results file's opening field. Columns past z have no letter and are written
+// "x,y" (notation.h), so a field on a wide board may read "h8,27,3".
 std::string opening_to_letters(const std::vector<Point>& stones);
+// Reads that field back; nullopt when malformed.
+std::optional<std::vector<Point>> parse_opening_field(std::string_view text);
 // "dx,dy, dx,dy" from the centre: what --openings-generate writes.
 std::string opening_to_offsets(const std::vector<Point>& stones, const GameConfig& config);
 
