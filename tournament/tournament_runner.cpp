@@ -24,19 +24,9 @@ struct Scoreboard {
     bool stop = false;                // the SPRT decided
 };
 
-}  // namespace
-
-int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err) {
-    auto loaded = load_results(settings.results_path, settings.schedule_hash, true);
-    if (auto* error = std::get_if<std::string>(&loaded)) {
-        err << "tengen-arena: " << *error << "\n";
-        return 2;
-    }
-    LoadedResults previous = std::move(std::get<LoadedResults>(loaded));
-    if (previous.dropped_torn_line)
-        err << "tengen-arena: dropped a torn last line of " << settings.results_path << "; that game is replayed\n";
-
-    // Every engine must start before any game is played.
+// Starts every engine once before any game: its display name, or nullopt after reporting each
+// engine that cannot start.
+std::optional<std::vector<std::string>> engine_names(const TournamentSettings& settings, std::ostream& err) {
     std::vector<std::string> about_names;
     bool all_started = true;
     for (std::size_t i = 0; i < settings.engines.size(); ++i) {
@@ -50,8 +40,25 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
         }
         about_names.push_back(probe.about_name);
     }
-    if (!all_started) return 1;
-    const std::vector<std::string> names = unique_names(settings.engines, about_names);
+    if (!all_started) return std::nullopt;
+    return unique_names(settings.engines, about_names);
+}
+
+}  // namespace
+
+int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err) {
+    auto loaded = load_results(settings.results_path, settings.schedule_hash, true);
+    if (auto* error = std::get_if<std::string>(&loaded)) {
+        err << "tengen-arena: " << *error << "\n";
+        return 2;
+    }
+    LoadedResults previous = std::move(std::get<LoadedResults>(loaded));
+    if (previous.dropped_torn_line)
+        err << "tengen-arena: dropped a torn last line of " << settings.results_path << "; that game is replayed\n";
+
+    auto probed = engine_names(settings, err);
+    if (!probed) return 1;
+    const std::vector<std::string> names = std::move(*probed);
 
     std::vector<std::shared_ptr<ProtocolLog>> logs;
     for (const EngineSpec& spec : settings.engines) {
