@@ -213,6 +213,9 @@ void Session::resize_hash() {
     if (options_.max_hash_bytes) wanted = std::min(wanted, options_.max_hash_bytes);
     if (wanted == hash_bytes_) return;
     try {
+        // Through a tiny table first, so the old and the new one never exist together: the
+        // peak stays under max_memory (GomocupJudge sends it only after START).
+        if (hash_bytes_ > kStartupHashBytes && wanted > kStartupHashBytes) searcher_.set_hash_bytes(kStartupHashBytes);
         searcher_.set_hash_bytes(wanted);
         hash_bytes_ = wanted;
     } catch (const std::exception& e) {
