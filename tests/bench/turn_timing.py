@@ -47,8 +47,13 @@ class Brain:
         return line.decode(errors="replace").rstrip("\r")
 
     def answer(self, deadline):
+        """The next non-MESSAGE line; the search's own time from the summary line is kept."""
+        self.search_ms = None
         while True:
             line = self.read_line(deadline)
+            if line.startswith("MESSAGE summary "):
+                words = line.split()
+                self.search_ms = int(words[words.index("time") + 1])
             if not (line.startswith("MESSAGE") or line.startswith("DEBUG")):
                 return line
 
@@ -123,7 +128,7 @@ def main():
         start = time.monotonic()
         brain.send(command)
         reply = brain.answer(start + 30)
-        latencies.append((time.monotonic() - start) * 1000.0)
+        latencies.append(((time.monotonic() - start) * 1000.0, brain.search_ms, len(latencies) + 1))
         try:
             x, y = (int(v) for v in reply.split(","))
         except ValueError:
@@ -142,11 +147,13 @@ def main():
     brain.close()
 
     latencies.sort()
-    worst = latencies[-1]
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    median = latencies[len(latencies) // 2]
+    worst = latencies[-1][0]
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))][0]
+    median = latencies[len(latencies) // 2][0]
     print(f"{len(latencies)} moves in {games} games at timeout_turn {args.timeout_turn} ms: "
           f"worst {worst:.1f} ms, p99 {p99:.1f} ms, median {median:.1f} ms")
+    slowest = ", ".join(f"#{n} {ms:.1f} ms (search {search} ms)" for ms, search, n in reversed(latencies[-5:]))
+    print(f"slowest answers: {slowest}")
     if worst > args.timeout_turn + args.tolerance:
         print(f"FAIL: an answer came after {args.timeout_turn} + {args.tolerance} ms")
         sys.exit(1)
