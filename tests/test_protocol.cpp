@@ -647,6 +647,17 @@ BOOST_AUTO_TEST_CASE(end_during_a_long_search_quits_at_once) {
     BOOST_TEST(ms < 200);
 }
 
+BOOST_AUTO_TEST_CASE(version_and_help_options) {
+    EnginePipe version(TENGEN_PBRAIN_PATH, {"--version"});
+    BOOST_TEST(version.read_line(kAnswerTimeout).value_or("") == "Tengen 0.1.0");
+    BOOST_TEST(version.wait_exit(5s).value_or(-1) == 0);
+    EnginePipe help(TENGEN_PBRAIN_PATH, {"--help"});
+    BOOST_TEST(help.read_line(kAnswerTimeout).value_or("").find("pbrain-tengen") != std::string::npos);
+    BOOST_TEST(help.wait_exit(5s).value_or(-1) == 0);
+    EnginePipe bad(TENGEN_PBRAIN_PATH, {"--no-such-option"});
+    BOOST_TEST(bad.wait_exit(5s).value_or(-1) == 2);
+}
+
 BOOST_AUTO_TEST_CASE(end_inside_a_board_block_quits) {
     Brain brain;
     brain.start();
