@@ -116,11 +116,12 @@ void Session::dispatch(std::string_view word_text, std::string_view rest) {
     if (word == "PLAY") return cmd_play(rest);
     if (word == "ABOUT") return say(kAboutLine);
     if (word == "BOARD" || word == "YXBOARD" || word == "SWAP2BOARD") {
-        if (!require_board()) return;
         block_ = word == "BOARD" ? Block::Board : word == "YXBOARD" ? Block::YxBoard : Block::Swap2;
         block_stones_.clear();
         block_moves_.clear();
         block_error_.clear();
+        // Without a game the block is still read to its DONE, which answers the one ERROR.
+        if (!board_) block_error_ = "no game yet: send START first";
         return;
     }
     if (word == "YXSTOP") return;  // the reader already stopped any search; idle, nothing to do
@@ -185,17 +186,25 @@ void Session::finish_swap2() {
 
 // ---------------------------------------------------------------- game set-up
 
-std::optional<GameConfig> Session::new_config(int width, int height) {
+GameConfig Session::wanted_config(int width, int height) const {
     GameConfig config{width, height, settings_.win_length, settings_.rule};
-    const bool renju_downgraded = config.rule == Rule::Renju && config.win_length != 5;
-    if (renju_downgraded) config.rule = Rule::Exact;
+    if (config.rule == Rule::Renju && config.win_length != 5) config.rule = Rule::Exact;
+    return config;
+}
+
+void Session::note_renju_downgrade(const GameConfig& config) {
+    if (settings_.rule == Rule::Renju && config.rule != Rule::Renju)
+        message(fmt::format("renju is defined for five in a row only: playing exact {} in a row instead",
+                            config.win_length));
+}
+
+std::optional<GameConfig> Session::new_config(int width, int height) {
+    const GameConfig config = wanted_config(width, height);
     if (const auto why = config_error(config)) {
         error(*why);
         return std::nullopt;
     }
-    if (renju_downgraded)
-        message(fmt::format("renju is defined for five in a row only: playing exact {} in a row instead",
-                            config.win_length));
+    note_renju_downgrade(config);
     return config;
 }
 
@@ -267,16 +276,12 @@ void Session::cmd_info(std::string_view rest) {
     case InfoEffect::Memory: return resize_hash();
     case InfoEffect::GameShape: {
         if (!board_ || board_->stone_count() != 0) return;  // applies at the next START/RESTART
-        GameConfig config{board_->width(), board_->height(), settings_.win_length, settings_.rule};
-        const bool renju_downgraded = config.rule == Rule::Renju && config.win_length != 5;
-        if (renju_downgraded) config.rule = Rule::Exact;
+        const GameConfig config = wanted_config(board_->width(), board_->height());
         if (config_error(config))
             return message(fmt::format("rule {} with {} in a row does not fit this {}x{} board; it applies at the next START",
                                        rule_name(settings_.rule), settings_.win_length, board_->width(),
                                        board_->height()));
-        if (renju_downgraded)
-            message(fmt::format("renju is defined for five in a row only: playing exact {} in a row instead",
-                                config.win_length));
+        note_renju_downgrade(config);
         board_.emplace(config);
         return;
     }

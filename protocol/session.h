@@ -75,7 +75,10 @@ private:
     void cmd_yxshowinfo();
     void finish_swap2();
 
-    // Shape of a new board from the settings; writes the renju-with-k MESSAGE when it applies.
+    // The board the settings ask for: renju with k != 5 becomes exact.
+    GameConfig wanted_config(int width, int height) const;
+    void note_renju_downgrade(const GameConfig& config);  // the MESSAGE saying so
+    // wanted_config, or an ERROR line and nullopt when it is not playable.
     std::optional<GameConfig> new_config(int width, int height);
     bool open_board(int width, int height);  // START/RECTSTART/RESTART; false after an ERROR
     void resize_hash();
