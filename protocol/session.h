@@ -52,8 +52,6 @@ public:
     // The binary's reader calls request_stop(n) when line n is YXSTOP.
     void request_stop(std::uint64_t before_line);
 
-    const std::optional<Board>& board() const noexcept { return board_; }
-    const BrainSettings& settings() const noexcept { return settings_; }
 
 private:
     enum class Block { None, Board, YxBoard, Swap2 };
