@@ -18,6 +18,10 @@ void AnalysisReporter::on_iteration(const SearchInfo& info) {
 }
 
 void AnalysisReporter::on_finished(const SearchResult& result, Point answer) {
+    if (realtime_lines() && answer != last_best_) {  // a search may end before any iteration reported
+        last_best_ = answer;
+        out_.write_line(realtime_best_line(answer));
+    }
     if (info_block()) {
         std::vector<Point> pv = result.pv;
         if (pv.empty() || pv.front() != answer) pv = {answer};
