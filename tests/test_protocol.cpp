@@ -6,6 +6,7 @@
 
 #include <array>
 #include <chrono>
+#include <fstream>
 #include <random>
 #include <regex>
 #include <set>
@@ -357,6 +358,40 @@ BOOST_AUTO_TEST_CASE(max_depth_and_max_node_are_honoured) {
     const auto t1 = Clock::now();
     brain.turn(Point{0, 0});
     BOOST_TEST(elapsed_ms(t1) < 10000);
+}
+
+// Resident memory of a process in KiB, from /proc.
+long resident_kib(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string key;
+    long value = -1;
+    while (status >> key) {
+        if (key == "VmRSS:") {
+            status >> value;
+            return value;
+        }
+        status.ignore(1 << 16, '\n');
+    }
+    return value;
+}
+
+BOOST_AUTO_TEST_CASE(max_memory_sizes_the_table_and_the_default_is_256_mib) {
+    for (const long max_memory : {0L, 64L << 20}) {
+        Brain brain;
+        brain.send("INFO max_memory " + std::to_string(max_memory));
+        brain.send("INFO timeout_turn 100");
+        BOOST_REQUIRE_EQUAL(brain.ask("START 15"), "OK");
+        brain.send("BEGIN");
+        brain.answer();
+        const long kib = resident_kib(brain.pipe().pid());
+        BOOST_TEST_MESSAGE("max_memory " << max_memory << ": resident " << kib / 1024 << " MiB");
+        if (max_memory == 0) {
+            BOOST_TEST(kib > 200 * 1024);  // the 256 MiB default table is really there
+        } else {
+            BOOST_TEST(kib > 0);
+            BOOST_TEST(kib < max_memory / 1024 * 5 / 4);  // slack for sanitizer shadow memory
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(rule_changes_apply_at_once_on_an_empty_board) {
