@@ -4,12 +4,16 @@
 #define BOOST_TEST_MODULE protocol_parts
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
 #include <regex>
+#include <thread>
 
 #include "analysis_format.h"
 #include "brain_settings.h"
 #include "line_splitter.h"
+#include "output_sink.h"
 #include "position_setup.h"
+#include "session.h"
 #include "text_parse.h"
 
 using namespace tengen;
@@ -149,4 +153,60 @@ BOOST_AUTO_TEST_CASE(analysis_lines_have_their_documented_form) {
     BOOST_TEST((std::find(block.begin(), block.end(), "INFO EVAL -M6") != block.end()));
     BOOST_TEST((std::find(block.begin(), block.end(), "INFO WINRATE 0.00") != block.end()));
     BOOST_TEST(win_rate(0) == 0.5);
+}
+
+namespace {
+
+long ms_since(std::chrono::steady_clock::time_point t0) {
+    return static_cast<long>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
+}
+
+// A session about to think for a minute a move.
+void start_slow_game(Session& session) {
+    session.process_line("INFO max_memory 16777216");  // line 1
+    session.process_line("INFO timeout_turn 60000");   // line 2
+    session.process_line("INFO time_left 100000000");  // line 3
+    session.process_line("START 15");                  // line 4
+}
+
+}  // namespace
+
+// YXSTOP read while an earlier line's search has not started yet still stops that search.
+BOOST_AUTO_TEST_CASE(a_stop_for_a_later_line_stops_a_search_not_started_yet) {
+    StringSink sink;
+    Session session(sink);
+    start_slow_game(session);
+    session.process_line("BEGIN");  // line 5: the empty board's answer is instant anyway
+    session.request_stop(7);        // YXSTOP as line 7: TURN (line 6) must not think
+    const auto t0 = std::chrono::steady_clock::now();
+    session.process_line("TURN 0,0");
+    BOOST_TEST(ms_since(t0) < 5000);
+    const auto lines = sink.take();
+    BOOST_REQUIRE(!lines.empty());
+    BOOST_TEST(parse_point(lines.back()).has_value(), lines.back());
+    // The stop does not carry over to later lines: this one thinks until stopped again.
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        session.request_stop(9);
+    });
+    const auto t1 = std::chrono::steady_clock::now();
+    session.process_line("TURN 14,14");  // line 7
+    const long thought = ms_since(t1);
+    stopper.join();
+    BOOST_TEST(thought >= 250);
+    BOOST_TEST(thought < 5000);
+    BOOST_TEST(parse_point(sink.take().back()).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_stop_for_earlier_lines_leaves_the_current_search_alone) {
+    StringSink sink;
+    Session session(sink, SessionOptions{0, 0, 0, 400, 0});  // at most 400 ms a move
+    start_slow_game(session);
+    session.process_line("BEGIN");  // line 5 (the empty board's answer is instant anyway)
+    session.request_stop(6);        // lines 1..5 only
+    const auto t0 = std::chrono::steady_clock::now();
+    session.process_line("TURN 0,0");  // line 6
+    BOOST_TEST(ms_since(t0) >= 100);   // it thought: the time manager allows most of 400 ms
+    BOOST_TEST(parse_point(sink.take().back()).has_value());
 }
