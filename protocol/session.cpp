@@ -95,6 +95,13 @@ SessionAction Session::process_line(std::string_view line) {
             block_line(line);
             return SessionAction::Continue;
         }
+        // INFO is accepted at any time, and a late YXSTOP has nothing to stop: neither is a
+        // sign that the block was abandoned.
+        if (is_word(word, "INFO")) {
+            cmd_info(rest);
+            return SessionAction::Continue;
+        }
+        if (is_word(word, "YXSTOP")) return SessionAction::Continue;
         // A command inside a block: the manager forgot DONE. Drop the block (a MESSAGE, so the
         // command's own answer stays the first answer line) and obey the command.
         block_ = Block::None;

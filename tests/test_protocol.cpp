@@ -255,6 +255,22 @@ BOOST_AUTO_TEST_CASE(bad_board_blocks_are_errors_and_keep_the_old_position) {
     brain.turn(Point{0, 0});
 }
 
+BOOST_AUTO_TEST_CASE(info_inside_a_board_block_applies_and_keeps_the_block) {
+    Brain brain;
+    brain.start();
+    brain.send("BOARD");
+    brain.send("7,7,2");
+    brain.send("INFO timeout_turn 0");
+    brain.send("INFO time_left 1000");
+    brain.send("7,8,1");
+    brain.send("8,8,2");
+    const std::string reply = brain.ask("DONE");
+    const auto p = tengen::parse_point(reply);
+    BOOST_REQUIRE_MESSAGE(p, reply);
+    for (const Point taken : {Point{7, 7}, Point{7, 8}, Point{8, 8}}) BOOST_TEST(!(*p == taken));
+    for (const auto& m : brain.messages()) BOOST_TEST(m.find("not closed") == std::string::npos, m);
+}
+
 BOOST_AUTO_TEST_CASE(a_command_inside_an_unclosed_block_is_obeyed) {
     Brain brain;
     brain.start();
