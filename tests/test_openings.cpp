@@ -180,7 +180,7 @@ BOOST_AUTO_TEST_CASE(generated_openings_are_playable_and_near_the_centre) {
     g.config = board(15, 15);
     g.stones = 3;
     g.radius = 2;
-    g.search_ms = 20;
+    g.search_depth = 2;
     g.balance = 400;  // lenient: this checks the shape of the output, not the search
     int calls = 0;
     const auto openings = generate_balanced_openings(g, [&](int, int) { ++calls; });

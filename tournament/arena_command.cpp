@@ -90,6 +90,7 @@ int generate_openings(const po::variables_map& vm, const GameConfig& config) {
     g.stones = vm["opening-stones"].as<int>();
     g.seed = vm["seed"].as<std::uint64_t>();
     g.balance = vm["balance"].as<int>();
+    g.search_depth = vm["generate-depth"].as<int>();
     g.search_ms = vm["generate-ms"].as<std::int64_t>();
     g.radius = std::min({3, (config.width - 1) / 2, (config.height - 1) / 2});
     if (g.count < 1 || g.stones < 1 || g.stones > (2 * g.radius + 1) * (2 * g.radius + 1) - 1) {
@@ -136,7 +137,8 @@ int arena_command(int argc, char** argv) {
         ("out", po::value<std::string>(), "output file of --openings-generate")
         ("opening-stones", po::value<int>()->default_value(3), "stones per generated opening")
         ("balance", po::value<int>()->default_value(100), "generated openings: keep when |eval| <= this")
-        ("generate-ms", po::value<std::int64_t>()->default_value(100), "generated openings: search time each")
+        ("generate-depth", po::value<int>()->default_value(4), "generated openings: judged at this depth and the next")
+        ("generate-ms", po::value<std::int64_t>()->default_value(10000), "generated openings: search time cap each")
         ("seed", po::value<std::uint64_t>()->default_value(1), "generated openings: random seed")
         ("concurrency", po::value<int>()->default_value(1), "games at once")
         ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")
