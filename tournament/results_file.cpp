@@ -55,8 +55,7 @@ std::variant<LoadedResults, std::string> load_results(const std::string& path, c
             return path + " line " + std::to_string(i + 1) + " is not a game result (" + why + ")";
         }
         if (schedule && game->schedule != *schedule)
-            return path + " holds games of another schedule (" + game->schedule + ", this command's is " + *schedule +
-                   "): use another --results file, or the same command line as before";
+            return path + " holds games of another schedule (" + game->schedule + ", expected " + *schedule + ")";
         if (seen.insert(game->game).second) out.games.push_back(std::move(*game));
     }
     if (repair && keep_bytes < text.size()) {

@@ -49,7 +49,10 @@ std::optional<std::vector<std::string>> engine_names(const TournamentSettings& s
 int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err) {
     auto loaded = load_results(settings.results_path, settings.schedule_hash, true);
     if (auto* error = std::get_if<std::string>(&loaded)) {
-        err << "tengen-arena: " << *error << "\n";
+        err << "tengen-arena: " << *error;
+        if (error->find("another schedule") != std::string::npos)
+            err << ": use another --results file, or the same command line as the games in it";
+        err << "\n";
         return 2;
     }
     LoadedResults previous = std::move(std::get<LoadedResults>(loaded));
