@@ -57,6 +57,13 @@ turn time itself for shorter turns, never below 200 ms. START must be answered w
 --start-timeout ms. Every game sends START (RECTSTART), the INFO lines, then BEGIN,
 BOARD or TURN; --draw-after counts the engines' moves (not the opening's stones).
 
+Openings: offset ("0,0, 1,-1", from the centre floor(size/2)) or letters ("h8i9j7")
+files, detected when format= is not given; blank and '#' lines are skipped, bad lines
+reported and skipped. Every pairing of a round meets the same openings, in order from
+start=; with transform=yes each pass after the first applies the next board symmetry.
+--openings-generate writes --opening-stones random stones near the centre, kept when
+Tengen's own search (mean of --generate-depth and the next depth) is within --balance.
+
 Results: one JSON line per finished game in --results, appended at once. Rerunning the
 same command resumes (game numbers already in the file are skipped; a torn last line
 is replayed); a file from another schedule is refused. Exit status: 0 when the
