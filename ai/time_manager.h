@@ -5,18 +5,18 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace tengen {
 
-// What the manager told us. A negative value means "not given"; time_left may legitimately
-// be negative (already over), and 2147483647 means unlimited.
+// What the manager told us; nullopt = not given. time_left may legitimately be negative
+// (already over), and 2147483647 means unlimited.
 struct TimeControl {
-    std::int64_t turn_ms = -1;       // INFO timeout_turn; 0 = move as fast as possible
-    std::int64_t match_ms = -1;      // INFO timeout_match; 0 = no limit
-    std::int64_t time_left_ms = -1;  // INFO time_left
-    std::int64_t increment_ms = 0;   // INFO time_increment
-    int moves_played = 0;            // stones already on the board, for the moves-left guess
-    int empty_points = 225;          // empty points left, caps the moves-left guess
+    std::optional<std::int64_t> turn_ms;       // INFO timeout_turn; 0 = move as fast as possible
+    std::optional<std::int64_t> match_ms;      // INFO timeout_match; 0 = no limit
+    std::optional<std::int64_t> time_left_ms;  // INFO time_left
+    std::int64_t increment_ms = 0;             // INFO time_increment
+    int empty_points = 225;          // empty points left: a game cannot last longer than this
 };
 
 // soft: start no new iteration after it (the search may stop earlier when the move is

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -87,7 +88,9 @@ private:
 };
 
 // The length of the run of colour c through p along direction d (p counted as c),
-// capped at cap on each side; and whether each end is closed by an opponent stone.
+// capped at cap on each side; and whether each end is closed by an opponent stone. A wall or
+// the board's edge is not an opponent stone, and an end where the cap stopped the walk is
+// reported open (the run goes on, so it is longer than cap anyway).
 struct LineRun {
     int length = 0;
     bool closed_before = false;  // the cell before the run holds an opponent stone
@@ -97,5 +100,10 @@ LineRun run_through(const Board& board, Point p, Point d, Color c, int cap) noex
 
 // Does a run decide a win for colour c under the board's rule and k?
 bool run_wins(const Board& board, const LineRun& run, Color c) noexcept;
+
+// Hot path: inline so walks along lines cost a bounds check and a load.
+inline Color Board::at(Point p) const noexcept {
+    return on_board(p) ? cells_[static_cast<std::size_t>(p.y * config_.width + p.x)] : Color::Wall;
+}
 
 }  // namespace tengen

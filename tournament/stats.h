@@ -23,10 +23,13 @@ struct PentaCounts {
 
 // A figure that may be undefined: value and half-width, or a one-word reason
 // ("all-wins", "all-losses", "all-draws", "too-few-games").
+// The reason is set whenever value, or the error95 of a figure that has one, is missing: 3-1-0
+// has an Elo (190.85) but no interval, its upper score bound being above 1 ("too-few-games").
+// LOS has no error95 and, when defined, no reason (all wins: 100, all losses: 0).
 struct Estimate {
     std::optional<double> value;
     std::optional<double> error95;  // half-width of the 95% interval
-    std::string undefined_reason;   // empty when value is set
+    std::string undefined_reason;   // empty when everything this figure has is defined
 };
 
 struct EloReport {
@@ -55,6 +58,13 @@ struct SprtReport {
     SprtVerdict verdict = SprtVerdict::Continue;
 };
 
+// Empty when the parameters make a test (elo0 < elo1, alpha and beta in (0, 1), alpha + beta < 1),
+// otherwise what is wrong, for the command line to report. sprt_from_* given parameters that fail
+// this return LLR 0, bounds 0 and Continue rather than anything non-finite.
+std::string sprt_params_error(const SprtParams& p);
+
+// Never nan/inf. If no maximum-likelihood distribution exists for an hypothesis (Elo bounds so
+// extreme that no distribution on the support reaches them), the LLR is 0.
 SprtReport sprt_from_wdl(const WdlCounts& c, const SprtParams& p);
 SprtReport sprt_from_penta(const PentaCounts& c, const SprtParams& p);
 

@@ -1,0 +1,83 @@
+#include "time_manager.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace tengen {
+namespace {
+
+constexpr std::int64_t kUnlimited = 2147483647;  // Gomocup's "no limit" for time_left
+constexpr std::int64_t kDefaultTurnMs = 5000;      // a shell pipe that says nothing about time
+constexpr std::int64_t kFastTurnMs = 20;           // timeout_turn 0: think briefly
+
+// Time lost outside the search: pipe I/O, the manager's and our process wake-up, the
+// last iteration's unwinding. Grows with the budget, since long budgets tolerate it easily
+// and short ones cannot spare a fixed 100 ms.
+std::int64_t safety_margin(std::int64_t budget_ms) {
+    return std::clamp<std::int64_t>(budget_ms / 10 + 15, 15, 150);
+}
+
+// Budget for one move when only the per-turn ceiling applies.
+TimeBudget turn_budget(std::int64_t turn_ms) {
+    if (turn_ms == 0) return {kFastTurnMs / 2, kFastTurnMs};
+    const std::int64_t hard = std::max<std::int64_t>(1, turn_ms - safety_margin(turn_ms));
+    // An iteration usually costs more than all earlier ones together: starting one after
+    // about half the budget would rarely finish, so stop there and answer.
+    return {hard * 55 / 100, hard};
+}
+
+// Budget for one move from the remaining match clock: spread it over the moves still to
+// come, keep a reserve, and never plan past what is left.
+TimeBudget clock_budget(std::int64_t left_ms, std::int64_t increment_ms, int empty_points) {
+    if (left_ms <= 0) return {0, 1};  // already out of time: answer with the first move found
+    const std::int64_t moves_to_come = std::clamp<std::int64_t>((empty_points + 1) / 2, 1, 25);
+    const std::int64_t margin = std::min(safety_margin(left_ms), left_ms / 4);
+    const std::int64_t usable = left_ms - margin;
+    std::int64_t soft = usable / moves_to_come + increment_ms * 9 / 10;
+    // The hard stop may overrun the average when the move is hard, but never spends more
+    // than a fifth of the clock (or all that is usable when the clock is nearly empty).
+    std::int64_t hard = std::min(usable, std::max(soft * 3, usable / 5));
+    soft = std::min(soft, hard);
+    return {std::max<std::int64_t>(0, soft), std::max<std::int64_t>(1, hard)};
+}
+
+}  // namespace
+
+TimeBudget plan_move_time(const TimeControl& tc) {
+    const bool turn_given = tc.turn_ms.has_value() && *tc.turn_ms >= 0;
+    const bool match_limited = tc.match_ms.has_value() && *tc.match_ms > 0 && *tc.match_ms < kUnlimited;
+    // time_left counts only when a match clock is running (or none was announced at all).
+    const bool left_given = tc.time_left_ms.has_value() && *tc.time_left_ms < kUnlimited &&
+                            (match_limited || !tc.match_ms.has_value());
+    if (!turn_given && !left_given && !match_limited) return turn_budget(kDefaultTurnMs);
+
+    TimeBudget budget{std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::max()};
+    auto tighten = [&budget](TimeBudget b) {
+        budget.soft_ms = std::min(budget.soft_ms, b.soft_ms);
+        budget.hard_ms = std::min(budget.hard_ms, b.hard_ms);
+    };
+    if (turn_given) tighten(turn_budget(*tc.turn_ms));
+    if (left_given || match_limited) {
+        // Before the first time_left arrives, the whole match clock is what is left.
+        const std::int64_t left = left_given ? *tc.time_left_ms : *tc.match_ms;
+        tighten(clock_budget(left, std::max<std::int64_t>(0, tc.increment_ms), tc.empty_points));
+    }
+    budget.soft_ms = std::min(budget.soft_ms, budget.hard_ms);
+    return budget;
+}
+
+Clock steady_clock_ms() {
+    return [] {
+        using namespace std::chrono;
+        return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+    };
+}
+
+MoveTimer::MoveTimer(TimeBudget budget, Clock clock)
+    : budget_(budget), clock_(std::move(clock)), start_ms_(clock_()) {}
+
+std::int64_t MoveTimer::elapsed_ms() const { return clock_() - start_ms_; }
+bool MoveTimer::soft_expired() const { return elapsed_ms() >= budget_.soft_ms; }
+bool MoveTimer::hard_expired() const { return elapsed_ms() >= budget_.hard_ms; }
+
+}  // namespace tengen

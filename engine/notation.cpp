@@ -1,0 +1,89 @@
+#include "notation.h"
+
+#include <cctype>
+
+namespace tengen {
+namespace {
+
+constexpr int kLetterColumns = 26;
+// Far beyond any board; only keeps the number parsers from overflowing.
+constexpr int kMaxCoordinate = 100000;
+
+bool is_digit(char ch) noexcept { return ch >= '0' && ch <= '9'; }
+bool is_space(char ch) noexcept { return ch == ' ' || ch == '\t'; }
+
+// Reads an unsigned decimal number at text[pos...], advancing pos. nullopt when no digit or
+// the number is absurdly large.
+std::optional<int> read_number(std::string_view text, std::size_t& pos) {
+    if (pos >= text.size() || !is_digit(text[pos])) return std::nullopt;
+    int value = 0;
+    while (pos < text.size() && is_digit(text[pos])) {
+        value = value * 10 + (text[pos] - '0');
+        if (value > kMaxCoordinate) return std::nullopt;
+        ++pos;
+    }
+    return value;
+}
+
+// One "letter digits" point at text[pos...], advancing pos.
+std::optional<Point> read_letters(std::string_view text, std::size_t& pos) {
+    if (pos >= text.size()) return std::nullopt;
+    const char letter = static_cast<char>(std::tolower(static_cast<unsigned char>(text[pos])));
+    if (letter < 'a' || letter > 'z') return std::nullopt;
+    ++pos;
+    auto row = read_number(text, pos);
+    if (!row || *row < 1) return std::nullopt;
+    return Point{letter - 'a', *row - 1};
+}
+
+}  // namespace
+
+std::string to_letters(Point p) {
+    if (p.x < 0 || p.x >= kLetterColumns || p.y < 0) return to_protocol(p);
+    std::string text(1, static_cast<char>('a' + p.x));
+    text += std::to_string(p.y + 1);
+    return text;
+}
+
+std::optional<Point> parse_letters(std::string_view text) {
+    std::size_t pos = 0;
+    while (pos < text.size() && is_space(text[pos])) ++pos;
+    auto p = read_letters(text, pos);
+    while (pos < text.size() && is_space(text[pos])) ++pos;
+    if (!p || pos != text.size()) return std::nullopt;
+    return p;
+}
+
+std::optional<std::vector<Point>> parse_letter_sequence(std::string_view text) {
+    std::vector<Point> points;
+    std::size_t pos = 0;
+    while (true) {
+        while (pos < text.size() && is_space(text[pos])) ++pos;
+        if (pos == text.size()) break;
+        auto p = read_letters(text, pos);
+        if (!p) return std::nullopt;
+        points.push_back(*p);
+    }
+    return points;
+}
+
+std::string to_protocol(Point p) { return std::to_string(p.x) + "," + std::to_string(p.y); }
+
+std::optional<Point> parse_protocol(std::string_view text) {
+    std::size_t pos = 0;
+    auto skip_spaces = [&] {
+        while (pos < text.size() && is_space(text[pos])) ++pos;
+    };
+    skip_spaces();
+    auto x = read_number(text, pos);
+    skip_spaces();
+    if (!x || pos >= text.size() || text[pos] != ',') return std::nullopt;
+    ++pos;
+    skip_spaces();
+    auto y = read_number(text, pos);
+    skip_spaces();
+    if (!y || pos != text.size()) return std::nullopt;
+    return Point{*x, *y};
+}
+
+}  // namespace tengen

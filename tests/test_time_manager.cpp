@@ -1,0 +1,159 @@
+#define BOOST_TEST_MODULE time_manager
+#include <boost/test/unit_test.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "time_manager.h"
+
+using namespace tengen;
+
+namespace {
+
+TimeControl turn_only(std::int64_t turn) {
+    TimeControl tc;
+    tc.turn_ms = turn;
+    tc.match_ms = 0;
+    return tc;
+}
+
+TimeControl match_clock(std::int64_t match, std::int64_t left, std::int64_t increment = 0, int empty = 225) {
+    TimeControl tc;
+    tc.match_ms = match;
+    tc.time_left_ms = left;
+    tc.increment_ms = increment;
+    tc.empty_points = empty;
+    return tc;
+}
+
+void check_sane(const TimeBudget& b) {
+    BOOST_TEST(b.hard_ms >= 1);
+    BOOST_TEST(b.soft_ms >= 0);
+    BOOST_TEST(b.soft_ms <= b.hard_ms);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(no_time_info_means_five_seconds_a_move) {
+    const TimeBudget b = plan_move_time(TimeControl{});
+    check_sane(b);
+    BOOST_TEST(b.hard_ms < 5000);
+    BOOST_TEST(b.hard_ms > 4000);
+}
+
+BOOST_AUTO_TEST_CASE(turn_only_stays_under_the_turn_with_a_margin) {
+    for (std::int64_t turn : {1, 5, 30, 100, 200, 1000, 5000, 30000, 180000}) {
+        const TimeBudget b = plan_move_time(turn_only(turn));
+        check_sane(b);
+        BOOST_TEST((b.hard_ms < turn || b.hard_ms == 1), "turn " << turn << " hard " << b.hard_ms);
+        if (turn >= 100) BOOST_TEST(b.hard_ms >= turn / 2, "turn " << turn << " wastes time");
+    }
+    // A 100 ms turn leaves room for pipe I/O and process wake-up.
+    BOOST_TEST(plan_move_time(turn_only(100)).hard_ms <= 80);
+}
+
+BOOST_AUTO_TEST_CASE(turn_zero_answers_at_once) {
+    const TimeBudget b = plan_move_time(turn_only(0));
+    check_sane(b);
+    BOOST_TEST(b.hard_ms <= 50);
+}
+
+BOOST_AUTO_TEST_CASE(match_only_spreads_the_clock_over_the_game) {
+    const TimeBudget b = plan_move_time(match_clock(180000, 180000));
+    check_sane(b);
+    BOOST_TEST(b.soft_ms <= 180000 / 10);
+    BOOST_TEST(b.soft_ms >= 180000 / 60);
+    BOOST_TEST(b.hard_ms <= 180000 / 5);
+    // Less on the clock, less per move.
+    const TimeBudget later = plan_move_time(match_clock(180000, 20000, 0, 150));
+    BOOST_TEST(later.hard_ms < b.hard_ms);
+    BOOST_TEST(later.hard_ms <= 20000 / 5);
+}
+
+BOOST_AUTO_TEST_CASE(match_without_time_left_uses_the_whole_match_clock) {
+    TimeControl tc;
+    tc.match_ms = 60000;
+    const TimeBudget b = plan_move_time(tc);
+    check_sane(b);
+    BOOST_TEST(b.hard_ms <= 60000 / 5);
+    BOOST_TEST(b.hard_ms >= 1000);
+}
+
+BOOST_AUTO_TEST_CASE(increment_adds_to_the_move) {
+    const TimeBudget without = plan_move_time(match_clock(60000, 10000, 0));
+    const TimeBudget with = plan_move_time(match_clock(60000, 10000, 2000));
+    BOOST_TEST(with.soft_ms > without.soft_ms);
+    BOOST_TEST(with.hard_ms <= 10000);
+}
+
+BOOST_AUTO_TEST_CASE(both_clocks_take_the_tighter) {
+    TimeControl tc = match_clock(180000, 3000);
+    tc.turn_ms = 5000;
+    const TimeBudget b = plan_move_time(tc);
+    check_sane(b);
+    BOOST_TEST(b.hard_ms <= 3000 / 4);  // the match clock binds
+    tc.time_left_ms = 170000;
+    tc.turn_ms = 200;
+    const TimeBudget c = plan_move_time(tc);
+    BOOST_TEST(c.hard_ms < 200);  // the turn binds
+}
+
+BOOST_AUTO_TEST_CASE(nearly_empty_and_negative_clocks_never_plan_past_them) {
+    for (std::int64_t left : {1000, 300, 100, 50, 20, 5, 1}) {
+        const TimeBudget b = plan_move_time(match_clock(180000, left));
+        check_sane(b);
+        BOOST_TEST(b.hard_ms < left + 1, "left " << left << " hard " << b.hard_ms);
+        if (left >= 20) BOOST_TEST(b.hard_ms <= left * 3 / 4, "left " << left << " hard " << b.hard_ms);
+    }
+    for (std::int64_t left : {0, -1, -5000}) {
+        const TimeBudget b = plan_move_time(match_clock(180000, left));
+        check_sane(b);
+        BOOST_TEST(b.hard_ms <= 1);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(unlimited_values_fall_back_to_the_turn) {
+    TimeControl tc;
+    tc.turn_ms = 2000;
+    tc.match_ms = 0;
+    tc.time_left_ms = 2147483647;
+    const TimeBudget b = plan_move_time(tc);
+    BOOST_TEST(b.hard_ms == plan_move_time(turn_only(2000)).hard_ms);
+}
+
+BOOST_AUTO_TEST_CASE(grid_of_clocks_never_exceeds_either_limit) {
+    const std::vector<std::optional<std::int64_t>> turns{std::nullopt, 0, 1, 10, 100, 1000, 10000};
+    const std::vector<std::int64_t> lefts{-1000, 0, 1, 10, 50, 100, 1000, 10000, 100000};
+    for (auto turn : turns)
+        for (auto left : lefts)
+            for (int empty : {1, 2, 9, 100, 225, 1024}) {
+                TimeControl tc = match_clock(200000, left, 100, empty);
+                tc.turn_ms = turn;
+                const TimeBudget b = plan_move_time(tc);
+                check_sane(b);
+                if (turn && *turn > 0) BOOST_TEST(b.hard_ms <= std::max<std::int64_t>(1, *turn - 1));
+                if (left > 0) BOOST_TEST(b.hard_ms <= left);
+            }
+}
+
+BOOST_AUTO_TEST_CASE(move_timer_follows_the_injected_clock) {
+    std::int64_t now = 1000;
+    MoveTimer timer({50, 120}, [&now] { return now; });
+    BOOST_TEST(timer.elapsed_ms() == 0);
+    BOOST_TEST(!timer.soft_expired());
+    now += 49;
+    BOOST_TEST(!timer.soft_expired());
+    now += 1;
+    BOOST_TEST(timer.soft_expired());
+    BOOST_TEST(!timer.hard_expired());
+    now += 70;
+    BOOST_TEST(timer.hard_expired());
+    BOOST_TEST(timer.elapsed_ms() == 120);
+}
+
+BOOST_AUTO_TEST_CASE(steady_clock_is_monotonic) {
+    const Clock clock = steady_clock_ms();
+    const std::int64_t a = clock();
+    const std::int64_t b = clock();
+    BOOST_TEST(b >= a);
+}
