@@ -75,6 +75,9 @@ private:
     // Empty cells where colour c wins at once (rule-checked by Board), appended to out.
     void winning_cells(Color c, std::vector<int>& out);
     bool legal_for(int cell, Color c);
+    // Is there a window free of the other colour that c can still fill with the stones it
+    // has left to play (a cheap necessary condition for a win)?
+    bool can_still_win(Color c, bool to_move) const noexcept;
     int order_score(int cell, Color us) const noexcept;
     Score search(int ply, Score alpha, Score beta);
 
@@ -245,6 +248,18 @@ bool ExactSolverImpl::legal_for(int cell, Color c) {
     return true;
 }
 
+bool ExactSolverImpl::can_still_win(Color c, bool to_move) const noexcept {
+    const int own = slot_of(c);
+    if (alive_[own] == 0) return false;
+    const int empties = board_.empty_count();
+    const int stones_left = to_move ? (empties + 1) / 2 : empties / 2;
+    const int needed_at_most = config_.win_length - stones_left;  // a window needs this many already
+    if (needed_at_most <= 0) return true;
+    for (const auto& count : window_count_)
+        if (count[1 - own] == 0 && count[2] == 0 && count[own] >= needed_at_most) return true;
+    return false;
+}
+
 // Prefer points on many lines that are still open, weighted by the stones already in them.
 int ExactSolverImpl::order_score(int cell, Color us) const noexcept {
     const int own = slot_of(us), other = 1 - own;
@@ -292,9 +307,9 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
         return mate_in(ply + 1);
     }
 
-    // Lines nobody can complete bound the value at a draw from one side or both.
-    const bool we_can_win = alive_[slot_of(us)] > 0;
-    const bool they_can_win = alive_[slot_of(them)] > 0;
+    // Lines nobody can complete in the moves left bound the value at a draw.
+    const bool we_can_win = can_still_win(us, true);
+    const bool they_can_win = can_still_win(them, false);
     if (!we_can_win && !they_can_win) return kDrawScore;
     if (!they_can_win && beta <= kDrawScore) return kDrawScore;
     if (!we_can_win && alpha >= kDrawScore) return kDrawScore;

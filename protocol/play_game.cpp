@@ -92,7 +92,6 @@ Searcher& PlayGame::engine() {
 SearchResult PlayGame::think() {
     SearchLimits limits;
     limits.time.turn_ms = std::llround(options_.engine_seconds * 1000.0);
-    limits.time.moves_played = board_.stone_count();
     limits.time.empty_points = board_.empty_count();
     return engine().search(board_, limits);
 }
