@@ -1,0 +1,112 @@
+#include "bench.h"
+
+#include <chrono>
+#include <optional>
+
+#include "searcher.h"
+
+namespace tengen {
+namespace {
+
+GameConfig cfg(int w, int h, int k, Rule r) { return GameConfig{w, h, k, r}; }
+
+std::optional<std::vector<Point>> parse_moves(const std::string& text) {
+    std::vector<Point> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == ' ') {
+            ++i;
+            continue;
+        }
+        if (text[i] < 'a' || text[i] > 'z') return std::nullopt;
+        const int x = text[i++] - 'a';
+        int y = 0, digits = 0;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+            y = y * 10 + (text[i++] - '0');
+            ++digits;
+        }
+        if (digits == 0 || y < 1) return std::nullopt;
+        out.push_back({x, y - 1});
+    }
+    return out;
+}
+
+}  // namespace
+
+const std::vector<BenchPosition>& bench_positions() {
+    static const std::vector<BenchPosition> positions = {
+        {"free-opening-1", cfg(15, 15, 5, Rule::Freestyle), "h8 i9 h9 h10 g10 i8", {}},
+        {"free-opening-2", cfg(15, 15, 5, Rule::Freestyle), "h8 i7 j6 i8 i9 j8", {}},
+        {"free-opening-3", cfg(15, 15, 5, Rule::Freestyle), "h8 h9 i9 g7 j10 k11 i8", {}},
+        {"free-middle-1", cfg(15, 15, 5, Rule::Freestyle), "h8 i9 j8 i8 i7 j7 k6 h9 g9 j9 k9 h7 g6 g8", {}},
+        {"free-middle-2", cfg(15, 15, 5, Rule::Freestyle),
+         "h8 h9 i8 g8 j7 k6 i7 i6 j9 k10 j8 j6 h6 l6 m6 k8 k7", {}},
+        {"free-middle-3", cfg(15, 15, 5, Rule::Freestyle),
+         "h8 g9 i9 g7 g8 f8 i7 i8 j8 k9 h10 h9 f10 e11 j10 k11", {}},
+        {"free-tactic-vcf", cfg(15, 15, 5, Rule::Freestyle), "h8 a1 i9 a3 j10 a5 h10 a7 j8 a9 g11 a11", {}},
+        {"free-tactic-defend", cfg(15, 15, 5, Rule::Freestyle), "h8 h9 g9 i9 g7 j9 a1", {}},
+        {"exact-opening", cfg(15, 15, 5, Rule::Exact), "h8 i9 h9 h10 g10 i8", {}},
+        {"exact-middle", cfg(15, 15, 5, Rule::Exact), "h8 i9 j8 i8 i7 j7 k6 h9 g9 j9 k9 h7 g6 g8", {}},
+        {"renju-opening", cfg(15, 15, 5, Rule::Renju), "h8 i9 j8 i8 i7 j7", {}},
+        {"renju-middle", cfg(15, 15, 5, Rule::Renju), "h8 i9 j8 i8 i7 j7 k6 h9 g9 j9 k9 h7 g6 g8", {}},
+        {"renju-forbid", cfg(15, 15, 5, Rule::Renju), "h8 a1 j8 a3 i9 a5 i7 a7 g8 a9", {}},
+        {"renju-white", cfg(15, 15, 5, Rule::Renju), "h8 i9 h10 i10 i8 g8 j9 h9", {}},
+        {"caro-opening", cfg(15, 15, 5, Rule::Caro), "h8 i9 h9 h10 g10 i8", {}},
+        {"caro-middle", cfg(15, 15, 5, Rule::Caro), "h8 i9 j8 i8 i7 j7 k6 h9 g9 j9 k9 h7 g6 g8", {}},
+        {"caro-exact", cfg(15, 15, 5, Rule::CaroExact), "h8 i9 j8 i8 i7 j7", {}},
+        {"small-7x7-k4", cfg(7, 7, 4, Rule::Freestyle), "d4 c3 e3", {}},
+        {"small-9x9", cfg(9, 9, 5, Rule::Freestyle), "e5 d4 f4 f5 d6", {}},
+        {"tictactoe", cfg(3, 3, 3, Rule::Freestyle), "b2 a1", {}},
+        {"rect-20x10", cfg(20, 10, 5, Rule::Freestyle), "j5 k6 k5 j6 l4", {}},
+        {"rect-12x8-k4", cfg(12, 8, 4, Rule::Exact), "f4 g5 g4 e4", {}},
+        {"k6-19x19", cfg(19, 19, 6, Rule::Freestyle), "j10 k11 k10 j11 l9 i12", {}},
+        {"walls-15x15", cfg(15, 15, 5, Rule::Freestyle), "h8 i9 h9 h10", {{6, 7}, {8, 6}, {9, 9}}},
+        {"big-32x32", cfg(32, 32, 5, Rule::Freestyle), "p16 q17 q16 p17 r15", {}},
+    };
+    return positions;
+}
+
+std::optional<Board> bench_board(const BenchPosition& position) {
+    if (config_error(position.config)) return std::nullopt;
+    Board board(position.config);
+    for (Point w : position.walls) {
+        if (!board.is_empty(w)) return std::nullopt;
+        board.make({w, Color::Wall});
+    }
+    const auto moves = parse_moves(position.moves);
+    if (!moves) return std::nullopt;
+    for (Point p : *moves) {
+        if (!board.is_legal(p)) return std::nullopt;
+        board.play(p);
+    }
+    if (board.game_over()) return std::nullopt;
+    return board;
+}
+
+BenchReport run_bench(int depth, const std::function<void(const BenchLine&)>& per_line) {
+    BenchReport report;
+    const auto start = std::chrono::steady_clock::now();
+    for (const BenchPosition& pos : bench_positions()) {
+        const auto board = bench_board(pos);
+        if (!board) continue;
+        Searcher searcher(std::size_t{16} << 20);
+        SearchLimits limits;
+        limits.infinite = true;
+        limits.max_depth = depth;
+        limits.threads = 1;
+        const auto t0 = std::chrono::steady_clock::now();
+        const SearchResult r = searcher.search(*board, limits);
+        const auto t1 = std::chrono::steady_clock::now();
+        BenchLine line{pos.name, r.depth, r.score, r.best, r.nodes,
+                       std::chrono::duration<double, std::milli>(t1 - t0).count()};
+        report.total_nodes += r.nodes;
+        report.lines.push_back(line);
+        if (per_line) per_line(line);
+    }
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.nodes_per_second =
+        report.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(report.total_nodes) / report.seconds) : 0;
+    return report;
+}
+
+}  // namespace tengen

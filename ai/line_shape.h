@@ -1,0 +1,92 @@
+// Line shapes: what one line through an empty cell becomes if a colour plays there, for any
+// win length k and every rule. The window is k cells on each side of the cell, 2 bits each
+// (empty, black, white, wall/off-board), split into the cells before and after it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "types.h"
+
+namespace tengen {
+
+// Ordered by strength; Overline and DoubleFour only occur for renju black (forbidden marks).
+enum LineShape : std::uint8_t {
+    kDead = 0,      // no five can ever pass through the cell on this line
+    kOne,           // alive, nothing more
+    kTwoClosed,     // becomes a closed three with one more stone
+    kTwo,           // becomes an open three with one more stone
+    kThreeClosed,   // becomes a four with one more stone
+    kThree,         // an open three: becomes an open four with one more stone
+    kFour,          // one way to make five
+    kOpenFour,      // two ways to make five that the opponent cannot both stop
+    kFive,          // wins now
+    kOverline,      // renju black: an overline, forbidden
+    kDoubleFour,    // renju black: two fours on one line, forbidden
+    kShapeCount
+};
+
+// Cell codes inside line keys and boards.
+inline constexpr std::uint8_t kCellEmpty = 0;
+inline constexpr std::uint8_t kCellBlack = 1;
+inline constexpr std::uint8_t kCellWhite = 2;
+inline constexpr std::uint8_t kCellWall = 3;
+
+// How a colour's fives are judged on a line.
+struct LineRule {
+    int k = 5;
+    bool exact = false;       // a run longer than k does not win
+    bool caro = false;        // a run of exactly k blocked at both ends by the opponent does not win
+    bool renju_black = false; // exact, and overlines / double fours are marked as forbidden
+};
+
+LineRule line_rule_for(const GameConfig& config, std::uint8_t colour_code);
+
+// Memoised shape lookup for one colour under one rule. Short windows (k <= 5, or k <= 6 under
+// plain freestyle, which never looks at the k-th cell) use a direct table indexed by the key;
+// longer ones a hashed cache of computed entries. Not thread-safe: every
+// search thread owns its own.
+class ShapeTable {
+public:
+    ShapeTable(const LineRule& rule, std::uint8_t colour_code);
+
+    // before: cells at distance 1..k before the cell, 2 bits each from bit 0;
+    // after: cells at distance 1..k after it, likewise.
+    LineShape lookup(std::uint64_t before, std::uint64_t after) {
+        before &= span_mask_;
+        after &= span_mask_;
+        if (direct_) {
+            const std::uint64_t index = before | (after << (2 * span_));
+            std::uint8_t s = direct_table_[index];
+            if (s != kUnknown) return static_cast<LineShape>(s);
+            return compute_and_store(before, after);
+        }
+        return lookup_hashed(before, after);
+    }
+
+private:
+    static constexpr std::uint8_t kUnknown = 0xFF;
+    struct HashedEntry {
+        std::uint64_t before = ~std::uint64_t{0};
+        std::uint64_t after = ~std::uint64_t{0};
+        std::uint8_t shape = kUnknown;
+    };
+
+    LineShape compute_and_store(std::uint64_t before, std::uint64_t after);
+    LineShape lookup_hashed(std::uint64_t before, std::uint64_t after);
+    LineShape classify(std::vector<std::uint8_t>& line);  // centre holds the colour
+    LineShape compute(std::vector<std::uint8_t>& line);
+    int five_state(const std::vector<std::uint8_t>& line) const;  // 0 none, 1 five, 2 overline
+    bool alive(const std::vector<std::uint8_t>& line) const;
+
+    LineRule rule_;
+    int span_;                 // cells each side that can matter: k-1 for plain freestyle, else k
+    std::uint64_t span_mask_;
+    std::uint8_t colour_;
+    std::uint8_t opponent_;
+    bool direct_;
+    std::vector<std::uint8_t> direct_table_;
+    std::vector<HashedEntry> hashed_;
+};
+
+}  // namespace tengen

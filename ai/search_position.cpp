@@ -1,0 +1,336 @@
+#include "search_position.h"
+
+#include <algorithm>
+
+namespace tengen {
+namespace {
+
+// Potential of one line shape for the colour that would play there.
+constexpr std::array<int, kShapeCount> kShapeValue{0, 1, 3, 10, 12, 40, 55, 200, 500, 0, 0};
+
+struct CombinedTables {
+    // Indexed by the four shapes packed 4 bits each; [0] ordinary rules, [1] renju black.
+    std::array<std::vector<std::uint8_t>, 2> cls;
+    std::array<std::vector<std::int16_t>, 2> value;
+};
+
+CellClass classify_cell(const std::array<int, 4>& s, bool renju_black) {
+    int five = 0, open_four = 0, four = 0, three = 0, bad = 0;
+    for (int v : s) {
+        five += v == kFive;
+        open_four += v == kOpenFour;
+        four += v == kFour;
+        three += v == kThree;
+        bad += v == kOverline || v == kDoubleFour;
+    }
+    if (five) return kClsFive;
+    if (renju_black) {
+        if (bad || open_four + four >= 2) return kClsForbid;
+        if (three >= 2) return kClsDoubleThree;  // maybe forbidden: confirm with is_forbidden
+    }
+    if (open_four || four >= 2) return kClsFlexFour;
+    if (four && three) return kClsFourThree;
+    if (four) return kClsFour;
+    if (three >= 2) return kClsDoubleThree;
+    if (three) return kClsThree;
+    return kClsNone;
+}
+
+const CombinedTables& combined_tables() {
+    static const CombinedTables tables = [] {
+        CombinedTables t;
+        for (int mode = 0; mode < 2; ++mode) {
+            t.cls[mode].resize(1 << 16);
+            t.value[mode].resize(1 << 16);
+            for (int index = 0; index < (1 << 16); ++index) {
+                std::array<int, 4> s{};
+                bool valid = true;
+                for (int d = 0; d < 4; ++d) {
+                    s[d] = (index >> (4 * d)) & 15;
+                    valid = valid && s[d] < kShapeCount;
+                }
+                if (!valid) continue;
+                const CellClass c = classify_cell(s, mode == 1);
+                int v = 0;
+                for (int d = 0; d < 4; ++d) v += kShapeValue[s[d]];
+                if (c == kClsFourThree) v += 150;
+                if (c == kClsDoubleThree) v += mode == 1 ? 20 : 100;
+                if (c == kClsFlexFour) v += 200;
+                if (c == kClsForbid) v = 0;
+                t.cls[mode][index] = c;
+                t.value[mode][index] = static_cast<std::int16_t>(std::min(v, 4000));
+            }
+        }
+        return t;
+    }();
+    return tables;
+}
+
+struct ZobristKeys {
+    std::array<std::array<std::uint64_t, 4>, kMaxBoardSide * kMaxBoardSide> stone{};
+    std::uint64_t white_to_move = 0;
+};
+
+const ZobristKeys& zobrist_keys() {
+    static const ZobristKeys keys = [] {
+        ZobristKeys z;
+        std::uint64_t state = 0x7E46E1A5C0FFEE01ull;
+        auto next = [&state] {
+            state += 0x9E3779B97F4A7C15ull;
+            std::uint64_t x = state;
+            x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+            x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+            return x ^ (x >> 31);
+        };
+        for (auto& cell : z.stone)
+            for (auto& key : cell) key = next();
+        z.white_to_move = next();
+        return z;
+    }();
+    return keys;
+}
+
+std::uint64_t config_salt(const GameConfig& c) {
+    std::uint64_t h = 0xD6E8FEB86659FD93ull;
+    for (std::uint64_t v : {std::uint64_t(c.width), std::uint64_t(c.height), std::uint64_t(c.win_length),
+                            std::uint64_t(c.rule)}) {
+        h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+        h *= 0xFF51AFD7ED558CCDull;
+    }
+    return h;
+}
+
+}  // namespace
+
+SearchPosition::SearchPosition(const GameConfig& config)
+    : config_(config), k_(config.win_length), pad_(config.win_length), stride_(config.width + 2 * config.win_length) {
+    dir_offsets_ = {1, stride_, stride_ + 1, 1 - stride_};
+    const std::size_t n = static_cast<std::size_t>(stride_) * (config_.height + 2 * pad_);
+    cells_.assign(n, kCellWall);
+    key_before_.assign(n * 4, 0);
+    key_after_.assign(n * 4, 0);
+    shapes_.assign(n * 8, kDead);
+    cls_.assign(n * 2, kClsNone);
+    value_.assign(n * 2, 0);
+    near_.assign(n, 0);
+    for (int c = 0; c < 2; ++c) {
+        const std::uint8_t code = c == 0 ? kCellBlack : kCellWhite;
+        tables_[c] = std::make_unique<ShapeTable>(line_rule_for(config_, code), code);
+    }
+    renju_black_table_ = config_.rule == Rule::Renju;
+    combined_tables();
+    records_.reserve(config_.width * config_.height + 8);
+    touched_.reserve(static_cast<std::size_t>(config_.width * config_.height) * 8 * k_ + 64);
+}
+
+bool SearchPosition::has_four_shape(int cell, int colour) const noexcept {
+    const std::uint8_t* s = &shapes_[cell * 8 + colour * 4];
+    return (s[0] >= kFour && s[0] <= kFive) || (s[1] >= kFour && s[1] <= kFive) ||
+           (s[2] >= kFour && s[2] <= kFive) || (s[3] >= kFour && s[3] <= kFive);
+}
+
+void SearchPosition::set_from(const Board& board) {
+    records_.clear();
+    touched_.clear();
+    std::fill(cells_.begin(), cells_.end(), kCellWall);
+    std::fill(near_.begin(), near_.end(), 0);
+    stones_ = walls_ = 0;
+    bbox_ = {0, 0, -1, -1};
+    const ZobristKeys& z = zobrist_keys();
+    hash_ = config_salt(config_);
+    for (int y = 0; y < config_.height; ++y) {
+        for (int x = 0; x < config_.width; ++x) {
+            const Color c = board.at({x, y});
+            const int cell = cell_of({x, y});
+            cells_[cell] = static_cast<std::uint8_t>(c);
+            if (c == Color::Empty) continue;
+            hash_ ^= z.stone[y * kMaxBoardSide + x][static_cast<int>(c)];
+            if (c == Color::Wall) {
+                ++walls_;
+                continue;
+            }
+            ++stones_;
+            bbox_ = bbox_.x1 < bbox_.x0 ? Box{x, y, x, y}
+                                        : Box{std::min(bbox_.x0, x), std::min(bbox_.y0, y), std::max(bbox_.x1, x),
+                                              std::max(bbox_.y1, y)};
+            for (int dy = -2; dy <= 2; ++dy)
+                for (int dx = -2; dx <= 2; ++dx) ++near_[cell + dy * stride_ + dx];
+        }
+    }
+    side_ = board.side_to_move() == Color::White ? 1 : 0;
+    if (side_ == 1) hash_ ^= z.white_to_move;
+
+    for (auto& row : cls_count_) row.fill(0);
+    potential_.fill(0);
+    four_cells_.fill(0);
+    for (int y = 0; y < config_.height; ++y) {
+        for (int x = 0; x < config_.width; ++x) {
+            const int cell = cell_of({x, y});
+            for (int d = 0; d < 4; ++d) {
+                std::uint64_t before = 0, after = 0;
+                for (int i = 1; i <= k_; ++i) {
+                    before |= std::uint64_t{cells_[cell - i * dir_offsets_[d]]} << (2 * (i - 1));
+                    after |= std::uint64_t{cells_[cell + i * dir_offsets_[d]]} << (2 * (i - 1));
+                }
+                key_before_[cell * 4 + d] = before;
+                key_after_[cell * 4 + d] = after;
+                if (cells_[cell] == kCellEmpty)
+                    for (int c = 0; c < 2; ++c) shapes_[cell * 8 + c * 4 + d] = tables_[c]->lookup(before, after);
+            }
+            if (cells_[cell] == kCellEmpty) {
+                refresh_cell(cell);
+                add_cell_stats(cell, +1);
+            }
+        }
+    }
+}
+
+void SearchPosition::refresh_cell(int cell) {
+    const CombinedTables& t = combined_tables();
+    for (int c = 0; c < 2; ++c) {
+        const std::uint8_t* s = &shapes_[cell * 8 + c * 4];
+        const int index = s[0] | (s[1] << 4) | (s[2] << 8) | (s[3] << 12);
+        const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
+        cls_[cell * 2 + c] = t.cls[mode][index];
+        value_[cell * 2 + c] = t.value[mode][index];
+    }
+}
+
+void SearchPosition::add_cell_stats(int cell, int sign) {
+    for (int c = 0; c < 2; ++c) {
+        cls_count_[c][cls_[cell * 2 + c]] += sign;
+        potential_[c] += sign * value_[cell * 2 + c];
+        if (has_four_shape(cell, c)) four_cells_[c] += sign;
+    }
+}
+
+SearchPosition::Box SearchPosition::candidate_box() const noexcept {
+    if (bbox_.x1 < bbox_.x0) return {0, 0, -1, -1};
+    return {std::max(0, bbox_.x0 - 2), std::max(0, bbox_.y0 - 2), std::min(config_.width - 1, bbox_.x1 + 2),
+            std::min(config_.height - 1, bbox_.y1 + 2)};
+}
+
+void SearchPosition::make(int cell) {
+    place(cell, side_);
+    side_ ^= 1;
+    hash_ ^= zobrist_keys().white_to_move;
+}
+
+void SearchPosition::place(int cell, int colour) {
+    Record r;
+    r.cell = cell;
+    r.touched_begin = static_cast<int>(touched_.size());
+    r.side = side_;
+    r.hash = hash_;
+    r.cls_count = cls_count_;
+    r.potential = potential_;
+    r.four_cells = four_cells_;
+    r.bbox = bbox_;
+    records_.push_back(r);
+
+    add_cell_stats(cell, -1);
+    const std::uint8_t code = colour == 0 ? kCellBlack : kCellWhite;
+    cells_[cell] = code;
+    ++stones_;
+    const Point p = point_of(cell);
+    hash_ ^= zobrist_keys().stone[p.y * kMaxBoardSide + p.x][code];
+    bbox_ = bbox_.x1 < bbox_.x0 ? Box{p.x, p.y, p.x, p.y}
+                                : Box{std::min(bbox_.x0, p.x), std::min(bbox_.y0, p.y), std::max(bbox_.x1, p.x),
+                                      std::max(bbox_.y1, p.y)};
+    for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) ++near_[cell + dy * stride_ + dx];
+
+    ShapeTable& black = *tables_[0];
+    ShapeTable& white = *tables_[1];
+    for (int d = 0; d < 4; ++d) {
+        const int off = dir_offsets_[d];
+        for (int i = 1; i <= k_; ++i) {
+            const std::uint64_t bits = std::uint64_t{code} << (2 * (i - 1));
+            for (int sign = -1; sign <= 1; sign += 2) {
+                const int q = cell + sign * i * off;
+                // The move lies after q when q is before it, and the other way round.
+                const int slot = q * 4 + d;
+                if (sign < 0)
+                    key_after_[slot] |= bits;
+                else
+                    key_before_[slot] |= bits;
+                if (cells_[q] != kCellEmpty) continue;
+                std::uint8_t* s = &shapes_[q * 8];
+                touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}});
+                add_cell_stats(q, -1);
+                s[d] = black.lookup(key_before_[slot], key_after_[slot]);
+                s[4 + d] = white.lookup(key_before_[slot], key_after_[slot]);
+                refresh_cell(q);
+                add_cell_stats(q, +1);
+            }
+        }
+    }
+}
+
+void SearchPosition::unmake() {
+    const Record& r = records_.back();
+    const int cell = r.cell;
+    for (int t = static_cast<int>(touched_.size()) - 1; t >= r.touched_begin; --t) {
+        const Touched& e = touched_[t];
+        shapes_[e.cell * 8 + e.dir] = e.old_shape[0];
+        shapes_[e.cell * 8 + 4 + e.dir] = e.old_shape[1];
+        refresh_cell(e.cell);
+    }
+    touched_.resize(r.touched_begin);
+    const std::uint64_t mask_bits = 3;
+    for (int d = 0; d < 4; ++d) {
+        const int off = dir_offsets_[d];
+        for (int i = 1; i <= k_; ++i) {
+            const std::uint64_t mask = ~(mask_bits << (2 * (i - 1)));
+            key_after_[(cell - i * off) * 4 + d] &= mask;
+            key_before_[(cell + i * off) * 4 + d] &= mask;
+        }
+    }
+    for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) --near_[cell + dy * stride_ + dx];
+    cells_[cell] = kCellEmpty;
+    --stones_;
+    side_ = r.side;
+    hash_ = r.hash;
+    cls_count_ = r.cls_count;
+    potential_ = r.potential;
+    four_cells_ = r.four_cells;
+    bbox_ = r.bbox;
+    records_.pop_back();
+}
+
+bool SearchPosition::is_forbidden(int cell) {
+    if (!renju_black_table_ || cells_[cell] != kCellEmpty) return false;
+    return forbidden_recursive(cell, 0);
+}
+
+bool SearchPosition::forbidden_recursive(int cell, int depth) {
+    const CellClass c = cls(cell, 0);
+    if (c == kClsForbid) return true;
+    if (c != kClsDoubleThree) return false;
+    if (depth >= 6) return true;  // deeper chains do not occur in real positions; stay safe
+    // A double-three candidate: each three is real only if one of its straight-four points
+    // is itself not forbidden once this stone stands.
+    std::array<bool, 4> three_dirs{};
+    for (int d = 0; d < 4; ++d) three_dirs[d] = shape(cell, 0, d) == kThree;
+    const int saved_side = side_;
+    place(cell, 0);
+    int real_threes = 0;
+    for (int d = 0; d < 4 && real_threes < 2; ++d) {
+        if (!three_dirs[d]) continue;
+        const int off = dir_offsets_[d];
+        bool real = false;
+        for (int i = -(k_ - 1); i <= k_ - 1 && !real; ++i) {
+            const int q = cell + i * off;
+            if (i == 0 || cells_[q] != kCellEmpty) continue;
+            if (shape(q, 0, d) != kOpenFour) continue;
+            real = !forbidden_recursive(q, depth + 1);
+        }
+        real_threes += real;
+    }
+    unmake();
+    side_ = saved_side;
+    return real_threes >= 2;
+}
+
+}  // namespace tengen

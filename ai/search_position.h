@@ -1,0 +1,136 @@
+// The search's own view of a position: a padded board with incremental per-line pattern
+// codes. Every empty cell knows, per colour and direction, the shape its line would take if
+// that colour played there; per colour, a threat class and a potential value summarised
+// from its four shapes. make/unmake refresh only the cells within k of the move on its four
+// lines, and keep per-colour class counts and potential sums for evaluation and threats.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "board.h"
+#include "line_shape.h"
+
+namespace tengen {
+
+// What playing a cell does for a colour, strongest last. Renju black marks exactly
+// forbidden cells (overline, double four) as kClsForbid; its double threes are
+// kClsDoubleThree and must be confirmed with is_forbidden().
+enum CellClass : std::uint8_t {
+    kClsForbid = 0,
+    kClsNone,
+    kClsThree,        // makes an open three
+    kClsDoubleThree,  // makes two open threes
+    kClsFour,         // makes a four
+    kClsFourThree,    // makes a four and an open three
+    kClsFlexFour,     // makes an open four or two fours: wins next move
+    kClsFive,         // wins now
+    kClassCount
+};
+
+class SearchPosition {
+public:
+    explicit SearchPosition(const GameConfig& config);
+
+    // Copies the stones (walls included) and the side to move; drops all history.
+    void set_from(const Board& board);
+
+    const GameConfig& config() const noexcept { return config_; }
+    int width() const noexcept { return config_.width; }
+    int height() const noexcept { return config_.height; }
+
+    // Cells are indices into the padded board; points are the board's coordinates.
+    int cell_of(Point p) const noexcept { return (p.y + pad_) * stride_ + p.x + pad_; }
+    Point point_of(int cell) const noexcept { return {cell % stride_ - pad_, cell / stride_ - pad_}; }
+    // A compact index 0..W*H-1 for move tables and the TT.
+    int dense_of(int cell) const noexcept { Point p = point_of(cell); return p.y * config_.width + p.x; }
+    int cell_of_dense(int dense) const noexcept { return cell_of({dense % config_.width, dense / config_.width}); }
+
+    int side() const noexcept { return side_; }  // 0 black, 1 white
+    std::uint64_t hash() const noexcept { return hash_; }
+    int ply() const noexcept { return static_cast<int>(records_.size()); }
+    int stones() const noexcept { return stones_; }
+    int empty_cells() const noexcept { return config_.width * config_.height - stones_ - walls_; }
+    int last_cell() const noexcept { return records_.empty() ? -1 : records_.back().cell; }
+
+    bool empty(int cell) const noexcept { return cells_[cell] == kCellEmpty; }
+    std::uint8_t code(int cell) const noexcept { return cells_[cell]; }
+    bool near_stones(int cell) const noexcept { return near_[cell] != 0; }
+    CellClass cls(int cell, int colour) const noexcept { return static_cast<CellClass>(cls_[cell * 2 + colour]); }
+    int value(int cell, int colour) const noexcept { return value_[cell * 2 + colour]; }
+    LineShape shape(int cell, int colour, int dir) const noexcept {
+        return static_cast<LineShape>(shapes_[cell * 8 + colour * 4 + dir]);
+    }
+    bool has_four_shape(int cell, int colour) const noexcept;  // some line makes four or better
+
+    int class_count(int colour, CellClass c) const noexcept { return cls_count_[colour][c]; }
+    // Empty cells where the colour would make a four or better on some line.
+    int four_cells(int colour) const noexcept { return four_cells_[colour]; }
+    int potential(int colour) const noexcept { return potential_[colour]; }
+
+    void make(int cell);
+    void unmake();
+
+    // Renju: is the empty cell forbidden for black? Exact, with the recursive double-three
+    // check. Always false under other rules.
+    bool is_forbidden(int cell);
+    bool renju() const noexcept { return config_.rule == Rule::Renju; }
+
+    // Cells to scan for candidates: the stones' bounding box grown by 2, clipped.
+    struct Box { int x0, y0, x1, y1; };
+    Box candidate_box() const noexcept;
+    int stride() const noexcept { return stride_; }
+    int dir_offset(int dir) const noexcept { return dir_offsets_[dir]; }
+
+private:
+    struct Touched {
+        int cell;
+        std::uint8_t dir;
+        std::uint8_t old_shape[2];
+    };
+    struct Record {
+        int cell;
+        int touched_begin;
+        int side;
+        std::uint64_t hash;
+        std::array<std::array<int, kClassCount>, 2> cls_count;
+        std::array<int, 2> potential;
+        std::array<int, 2> four_cells;
+        Box bbox;
+    };
+
+    void place(int cell, int colour);  // colour 0/1; does not pass the turn by itself
+    void refresh_cell(int cell);        // recompute class and value from the shapes
+    void add_cell_stats(int cell, int sign);
+    bool forbidden_recursive(int cell, int depth);
+
+    GameConfig config_;
+    int k_;
+    int pad_;
+    int stride_;
+    std::array<int, 4> dir_offsets_{};
+    std::vector<std::uint8_t> cells_;
+    std::vector<std::uint64_t> key_before_;  // [cell * 4 + dir]
+    std::vector<std::uint64_t> key_after_;
+    std::vector<std::uint8_t> shapes_;       // [cell * 8 + colour * 4 + dir]
+    std::vector<std::uint8_t> cls_;          // [cell * 2 + colour]
+    std::vector<std::int16_t> value_;        // [cell * 2 + colour]
+    std::vector<std::uint8_t> near_;         // stones within the 5x5 square
+    std::array<std::unique_ptr<ShapeTable>, 2> tables_;
+    bool renju_black_table_ = false;
+
+    std::array<std::array<int, kClassCount>, 2> cls_count_{};
+    std::array<int, 2> potential_{};
+    std::array<int, 2> four_cells_{};
+    int side_ = 0;
+    int stones_ = 0;
+    int walls_ = 0;
+    std::uint64_t hash_ = 0;
+    Box bbox_{0, 0, -1, -1};  // stones' bounding box (empty when x1 < x0)
+    std::vector<Record> records_;
+    std::vector<Touched> touched_;
+};
+
+}  // namespace tengen

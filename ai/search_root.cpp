@@ -1,0 +1,268 @@
+// The root of SearchWorker: forced moves, the threat solvers, iterative deepening with
+// aspiration windows, multi-PV, reporting and the decision to stop.
+#include <algorithm>
+
+#include "search_worker.h"
+
+namespace tengen {
+namespace {
+
+constexpr std::uint64_t kVcfRootBudget = 20000;
+constexpr std::uint64_t kVctRootBudget = 30000;
+constexpr int kVctMaxDepth = 5;
+
+}  // namespace
+
+std::vector<Point> SearchWorker::ordered_root_moves() const {
+    std::vector<Point> out;
+    for (const RootMove& m : roots_) out.push_back(position_.point_of(m.cell));
+    return out;
+}
+
+Score SearchWorker::run_solver(bool vct, std::uint64_t budget, int& first_cell) {
+    std::fill(failed_cache_.begin(), failed_cache_.end(), 0);
+    local_limit_ = nodes() + budget;
+    Score found = 0;
+    if (!vct) {
+        threat_first_move_ = -1;
+        found = vcf_attack(0, 30);
+    } else {
+        for (int depth = 1; depth <= kVctMaxDepth && found == 0 && !aborted_; ++depth) {
+            threat_first_move_ = -1;
+            found = vct_attack(0, depth);
+        }
+    }
+    local_limit_ = 0;
+    const bool out_of_budget = aborted_;
+    if (out_of_budget && !shared_.stop.load(std::memory_order_relaxed)) aborted_ = false;
+    if (out_of_budget) found = 0;
+    first_cell = found != 0 ? threat_first_move_ : -1;
+    if (first_cell < 0) found = 0;
+    return found;
+}
+
+Score SearchWorker::root_search(std::vector<RootMove>& moves, Score alpha, Score beta, int depth, int multipv) {
+    SearchPosition& p = position_;
+    const Score alpha_orig = alpha;
+    Score best = -kInfinite;
+    partial_best_.valid = false;
+    const int count = static_cast<int>(moves.size());
+    std::vector<Score> done;
+    for (int i = 0; i < count; ++i) {
+        RootMove& m = moves[i];
+        Score floor = alpha;
+        if (multipv > 1) {
+            floor = alpha_orig;
+            if (static_cast<int>(done.size()) >= multipv) {
+                std::vector<Score> sorted = done;
+                std::nth_element(sorted.begin(), sorted.begin() + (multipv - 1), sorted.end(), std::greater<>());
+                floor = std::max(alpha_orig, sorted[multipv - 1]);
+            }
+        }
+        p.make(m.cell);
+        Score s;
+        if (i == 0 || (multipv > 1 && i < multipv)) {
+            s = -search(-beta, -floor, depth - 1, 1, false);
+        } else {
+            s = -search(-floor - 1, -floor, depth - 1, 1, true);
+            if (s > floor && s < beta && !aborted_) s = -search(-beta, -floor, depth - 1, 1, false);
+        }
+        p.unmake();
+        if (aborted_) {
+            for (int j = i; j < count; ++j) moves[j].score = -kInfinite;
+            break;
+        }
+        m.score = s;
+        done.push_back(s);
+        if (s > floor || i == 0) {
+            m.pv.assign(1, p.dense_of(m.cell));
+            for (int j = 1; j < pv_length_[1]; ++j) m.pv.push_back(pv_[1][j]);
+        }
+        if (s > best) {
+            best = s;
+            if (i > 0 || s > alpha) partial_best_ = {true, m.cell, s, m.pv};
+        }
+        if (s > alpha) alpha = s;
+        if (alpha >= beta) {
+            for (int j = i + 1; j < count; ++j) moves[j].score = -kInfinite;
+            break;
+        }
+    }
+    return best;
+}
+
+SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, const Searcher::InfoCallback& on_info) {
+    SearchPosition& p = position_;
+    p.set_from(board);
+    aborted_ = false;
+    local_limit_ = 0;
+    seldepth_ = 0;
+    node_poll_ = 0;
+    nodes_.store(0, std::memory_order_relaxed);
+    for (auto& k : killers_) k = {-1, -1};
+    for (auto& h : history_) std::fill(h.begin(), h.end(), 0);
+    roots_.clear();
+
+    SearchResult result;
+    const int us = p.side(), them = us ^ 1;
+    const int multipv = std::max(1, limits.multipv);
+    auto point_pv = [&](const std::vector<int>& dense) {
+        std::vector<Point> out;
+        for (int d : dense) out.push_back({d % p.width(), d / p.width()});
+        return out;
+    };
+    auto report = [&](int depth, Score score, const std::vector<int>& pv, int index) {
+        if (id_ != 0 || !on_info) return;
+        SearchInfo info;
+        info.depth = depth;
+        info.seldepth = std::max(seldepth_, depth);
+        info.score = score;
+        info.nodes = shared_.total_nodes();
+        info.elapsed_ms = shared_.elapsed_ms();
+        info.nps = info.elapsed_ms > 0 ? info.nodes * 1000 / static_cast<std::uint64_t>(info.elapsed_ms) : info.nodes * 1000;
+        info.pv = point_pv(pv);
+        info.multipv_index = index;
+        on_info(info);
+    };
+    auto finish_single = [&](int cell, Score score) {
+        roots_.push_back({cell, score, score, {p.dense_of(cell)}});
+        result.best = p.point_of(cell);
+        result.score = score;
+        result.depth = 1;
+        result.pv = {result.best};
+        result.best_moves = {{result.best, score}};
+        report(1, score, roots_[0].pv, 0);
+        return result;
+    };
+
+    int cells[2];
+    // A win on the board: take it.
+    if (find_fives(us, cells, 1) == 1) return finish_single(cells[0], mate_in(1));
+    // The opponent threatens five: only the blocks count.
+    std::vector<int> root_cells;
+    const int their_fives = find_fives(them, cells, 2);
+    if (their_fives > 0) {
+        for (int i = 0; i < their_fives; ++i)
+            if (playable(cells[i], us)) root_cells.push_back(cells[i]);
+        if (root_cells.empty()) root_cells.push_back(cells[0]);  // lost anyway; still a legal point
+        if (their_fives >= 2 || !playable(cells[0], us)) return finish_single(root_cells[0], mated_in(2));
+    } else {
+        MoveList& list = lists_[0];
+        generate(list, 0, -1);
+        for (const ScoredCell& m : list) root_cells.push_back(m.cell);
+    }
+    if (root_cells.empty()) {
+        // Renju black with nothing but forbidden points, or a full board.
+        for (int y = 0; y < p.height() && root_cells.empty(); ++y)
+            for (int x = 0; x < p.width() && root_cells.empty(); ++x)
+                if (p.empty(p.cell_of({x, y}))) root_cells.push_back(p.cell_of({x, y}));
+        if (root_cells.empty()) return result;  // no legal move at all
+        return finish_single(root_cells[0], kDrawScore);
+    }
+    for (int cell : root_cells) roots_.push_back({cell, -kInfinite, -kInfinite, {p.dense_of(cell)}});
+    if (roots_.size() == 1 && p.stones() == 0) return finish_single(roots_[0].cell, evaluate());
+
+    // Forced wins first: a proven win is played at once.
+    if (id_ == 0 && their_fives == 0) {
+        int first = -1;
+        Score won = run_solver(false, kVcfRootBudget, first);
+        if (won == 0 && !aborted_ && p.class_count(them, kClsFlexFour) == 0) won = run_solver(true, kVctRootBudget, first);
+        if (won != 0 && first >= 0) {
+            const auto it = std::find_if(roots_.begin(), roots_.end(), [&](const RootMove& m) { return m.cell == first; });
+            if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
+            else roots_.insert(roots_.begin(), {first, won, won, {}});
+            roots_[0].score = won;
+            roots_[0].pv = {p.dense_of(first)};
+            result.best = p.point_of(first);
+            result.score = won;
+            result.depth = 1;
+            result.pv = {result.best};
+            result.best_moves = {{result.best, won}};
+            report(1, won, roots_[0].pv, 0);
+            result.nodes = nodes();
+            return result;
+        }
+        if (aborted_) {
+            result.best = p.point_of(roots_[0].cell);
+            result.best_moves = {{result.best, 0}};
+            result.pv = {result.best};
+            return result;
+        }
+    }
+
+    result.best = p.point_of(roots_[0].cell);
+    result.score = 0;
+    result.pv = {result.best};
+    shared_.tt->new_search();
+    Score previous = 0;
+    int stable_iterations = 0;
+    int last_best = roots_[0].cell;
+    const int start_depth = 1 + (id_ > 0 ? id_ % 2 : 0);
+    for (int depth = start_depth; depth < kMaxPly; ++depth) {
+        if (limits.max_depth > 0 && depth > limits.max_depth) break;
+        seldepth_ = 0;
+        Score alpha = -kInfinite, beta = kInfinite, delta = 40;
+        if (depth >= 5 && !is_mate_score(previous)) {
+            alpha = previous - delta;
+            beta = previous + delta;
+        }
+        Score score = 0;
+        while (true) {
+            score = root_search(roots_, alpha, beta, depth, multipv);
+            if (aborted_) break;
+            std::stable_sort(roots_.begin(), roots_.end(), [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            if (score <= alpha && alpha > -kInfinite) {
+                beta = (alpha + beta) / 2;
+                alpha = std::max<Score>(-kInfinite, score - delta);
+            } else if (score >= beta && beta < kInfinite) {
+                beta = std::min<Score>(kInfinite, score + delta);
+            } else {
+                break;
+            }
+            delta *= 2;
+            if (delta > 1500) {
+                alpha = -kInfinite;
+                beta = kInfinite;
+            }
+        }
+        if (aborted_) {
+            // A move proven better than the last iteration's choice is still worth playing.
+            if (partial_best_.valid && partial_best_.score > previous && depth > start_depth) {
+                result.best = p.point_of(partial_best_.cell);
+                result.score = partial_best_.score;
+                result.pv = point_pv(partial_best_.pv);
+            }
+            break;
+        }
+        previous = roots_[0].score;
+        result.best = p.point_of(roots_[0].cell);
+        result.score = previous;
+        result.depth = depth;
+        result.pv = point_pv(roots_[0].pv);
+        for (int i = 0; i < multipv && i < static_cast<int>(roots_.size()); ++i)
+            report(depth, roots_[i].score, roots_[i].pv, i);
+
+        stable_iterations = roots_[0].cell == last_best ? stable_iterations + 1 : 0;
+        last_best = roots_[0].cell;
+        if (id_ != 0) continue;
+        if (roots_.size() == 1 && depth >= 2) break;  // a forced move
+        if (is_mate_score(previous) && mate_plies(previous) <= depth) break;  // proven
+        if (shared_.timer) {
+            const std::int64_t elapsed = shared_.timer->elapsed_ms();
+            const std::int64_t soft = shared_.timer->budget().soft_ms;
+            const std::int64_t hard = shared_.timer->budget().hard_ms;
+            if (elapsed >= soft) break;
+            if (stable_iterations >= 6 && elapsed * 2 >= soft) break;
+            if (elapsed * 5 >= hard * 2) break;  // the next iteration would not finish
+        }
+    }
+    result.best_moves.clear();
+    for (int i = 0; i < multipv && i < static_cast<int>(roots_.size()); ++i)
+        result.best_moves.push_back({p.point_of(roots_[i].cell), roots_[i].score});
+    if (result.best_moves.empty() || result.best_moves[0].move != result.best)
+        result.best_moves.insert(result.best_moves.begin(), {result.best, result.score});
+    result.nodes = nodes();
+    return result;
+}
+
+}  // namespace tengen

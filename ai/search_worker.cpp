@@ -1,0 +1,352 @@
+#include "search_worker.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tengen {
+namespace {
+
+constexpr int kMaxQDepth = 10;          // attacker fours in quiescence
+
+struct LmrTable {
+    std::array<std::array<std::uint8_t, 64>, 64> r{};
+    LmrTable() {
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 2.2);
+    }
+};
+
+const LmrTable& lmr_table() {
+    static const LmrTable table;
+    return table;
+}
+
+}  // namespace
+
+std::uint64_t SharedSearch::total_nodes() const {
+    std::uint64_t n = 0;
+    for (const SearchWorker* w : workers) n += w->nodes();
+    return n;
+}
+
+SearchWorker::SearchWorker(const GameConfig& config, SharedSearch& shared, int id)
+    : position_(config), shared_(shared), id_(id) {
+    lists_.resize(kMaxPly + 8);
+    const int area = config.width * config.height;
+    for (auto& l : lists_) l.reserve(static_cast<std::size_t>(area));
+    for (auto& h : history_) h.assign(static_cast<std::size_t>(area), 0);
+    failed_cache_.assign(std::size_t{1} << 15, 0);
+    lmr_table();
+}
+
+bool SearchWorker::tick() {
+    if (aborted_) return false;
+    if (shared_.stop.load(std::memory_order_relaxed)) {
+        aborted_ = true;
+        return false;
+    }
+    if (shared_.max_nodes != 0) {
+        const std::uint64_t before = shared_.budget_used.fetch_add(1, std::memory_order_relaxed);
+        if (before >= shared_.max_nodes) {
+            shared_.budget_used.fetch_sub(1, std::memory_order_relaxed);
+            shared_.stop.store(true, std::memory_order_relaxed);
+            aborted_ = true;
+            return false;
+        }
+    }
+    const std::uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
+    nodes_.store(n, std::memory_order_relaxed);
+    if (local_limit_ != 0 && n >= local_limit_) aborted_ = true;  // this node is the solver's last
+    if (id_ == 0 && shared_.timer && (++node_poll_ & 1023) == 0 && shared_.timer->hard_expired()) {
+        shared_.stop.store(true, std::memory_order_relaxed);
+        aborted_ = true;
+        return false;
+    }
+    return true;
+}
+
+Score SearchWorker::evaluate() const {
+    const SearchPosition& p = position_;
+    const int us = p.side(), them = us ^ 1;
+    int v = p.potential(us) - p.potential(them) + 25;
+    const bool their_three = p.class_count(them, kClsFlexFour) > 0;
+    const bool their_fours = p.four_cells(them) > 0;
+    const bool we_black_renju = p.renju() && us == 0;
+    if (p.class_count(us, kClsFourThree) > 0 && !their_fours) v += 600;
+    if (!we_black_renju && p.class_count(us, kClsDoubleThree) > 0 && !their_three && !their_fours) v += 300;
+    if (their_three && p.four_cells(us) == 0) v -= 120;
+    return std::clamp(v, -20000, 20000);
+}
+
+int SearchWorker::find_fives(int colour, int* out, int limit) const {
+    if (position_.class_count(colour, kClsFive) == 0) return 0;
+    const SearchPosition::Box b = position_.candidate_box();
+    int n = 0;
+    for (int y = b.y0; y <= b.y1; ++y) {
+        int cell = position_.cell_of({b.x0, y});
+        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
+            if (position_.empty(cell) && position_.cls(cell, colour) == kClsFive) {
+                out[n++] = cell;
+                if (n >= limit) return n;
+            }
+        }
+    }
+    return n;
+}
+
+bool SearchWorker::playable(int cell, int colour) {
+    if (colour != 0 || !position_.renju()) return true;
+    const CellClass c = position_.cls(cell, 0);
+    if (c == kClsForbid) return false;
+    if (c == kClsDoubleThree) return !position_.is_forbidden(cell);
+    return true;
+}
+
+void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
+    list.clear();
+    SearchPosition& p = position_;
+    const int us = p.side(), them = us ^ 1;
+    const SearchPosition::Box b = p.candidate_box();
+    if (b.x1 < b.x0) {
+        // No stones yet: the playable empty point nearest the centre.
+        const double cx = (p.width() - 1) / 2.0, cy = (p.height() - 1) / 2.0;
+        int best = -1;
+        double best_d = 1e9;
+        for (int y = 0; y < p.height(); ++y)
+            for (int x = 0; x < p.width(); ++x) {
+                const int cell = p.cell_of({x, y});
+                const double d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+                if (p.empty(cell) && d < best_d && playable(cell, us)) {
+                    best_d = d;
+                    best = cell;
+                }
+            }
+        if (best >= 0) list.push_back({best, 0});
+        return;
+    }
+    const bool must_defend = p.class_count(them, kClsFlexFour) > 0;
+    const std::array<int, 2> killers = killers_[std::min(ply, kMaxPly)];
+    for (int pass = 0; pass < 3 && list.empty(); ++pass) {
+        // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
+        const int y0 = pass == 2 ? 0 : b.y0, y1 = pass == 2 ? p.height() - 1 : b.y1;
+        const int x0 = pass == 2 ? 0 : b.x0, x1 = pass == 2 ? p.width() - 1 : b.x1;
+        for (int y = y0; y <= y1; ++y) {
+            int cell = p.cell_of({x0, y});
+            for (int x = x0; x <= x1; ++x, ++cell) {
+                if (!p.empty(cell)) continue;
+                if (pass < 2 && !p.near_stones(cell)) continue;
+                if (pass == 0 && must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) continue;
+                if (!playable(cell, us)) continue;
+                const int dense = y * p.width() + x;
+                int score = p.value(cell, us) * 2 + p.value(cell, them) + history_[us][dense] / 64;
+                if (cell == tt_move_cell)
+                    score += 1 << 28;
+                else if (dense == killers[0])
+                    score += 1 << 20;
+                else if (dense == killers[1])
+                    score += 1 << 19;
+                list.push_back({cell, score});
+            }
+        }
+    }
+    std::stable_sort(list.begin(), list.end(), [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
+}
+
+void SearchWorker::generate_fours(MoveList& list, int colour) {
+    list.clear();
+    SearchPosition& p = position_;
+    if (p.four_cells(colour) == 0) return;
+    const SearchPosition::Box b = p.candidate_box();
+    for (int y = b.y0; y <= b.y1; ++y) {
+        int cell = p.cell_of({b.x0, y});
+        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
+            if (!p.empty(cell)) continue;
+            const CellClass c = p.cls(cell, colour);
+            if (c < kClsFour && !(c == kClsDoubleThree && p.has_four_shape(cell, colour))) continue;
+            if (!p.has_four_shape(cell, colour) || !playable(cell, colour)) continue;
+            list.push_back({cell, p.value(cell, colour) * 2 + p.value(cell, colour ^ 1)});
+        }
+    }
+    std::stable_sort(list.begin(), list.end(), [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
+}
+
+void SearchWorker::update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index) {
+    const int us = position_.side();
+    const int dense = position_.dense_of(cell);
+    auto& k = killers_[std::min(ply, kMaxPly)];
+    if (k[0] != dense) {
+        k[1] = k[0];
+        k[0] = dense;
+    }
+    const int bonus = std::min(depth * depth, 400);
+    auto& h = history_[us];
+    h[dense] += bonus * 32 - h[dense] * bonus / 512;
+    for (int i = 0; i < tried_index; ++i) {
+        const int d = position_.dense_of(list[i].cell);
+        h[d] -= bonus * 32 + h[d] * bonus / 512;
+    }
+}
+
+Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
+    pv_length_[ply] = ply;
+    if (!tick()) return 0;
+    seldepth_ = std::max(seldepth_, ply);
+    SearchPosition& p = position_;
+    const int us = p.side(), them = us ^ 1;
+    if (p.class_count(us, kClsFive) > 0) return mate_in(ply + 1);
+    if (p.empty_cells() == 0) return kDrawScore;
+    int fives[2];
+    const int their_fives = find_fives(them, fives, 2);
+    if (their_fives >= 2) return mated_in(ply + 2);
+    if (their_fives == 1) {
+        if (!playable(fives[0], us)) return mated_in(ply + 2);
+        if (ply >= kMaxPly) return evaluate();
+        p.make(fives[0]);
+        const Score s = -qsearch(-beta, -alpha, ply + 1, qdepth);
+        p.unmake();
+        if (aborted_) return 0;
+        pv_[ply][ply] = p.dense_of(fives[0]);
+        for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+        pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+        return s;
+    }
+    if (p.class_count(us, kClsFlexFour) > 0) return mate_in(ply + 3);
+    const Score stand = evaluate();
+    if (stand >= beta || qdepth >= kMaxQDepth || ply >= kMaxPly || p.four_cells(us) == 0) return stand;
+    alpha = std::max(alpha, stand);
+    MoveList& list = lists_[ply];
+    generate_fours(list, us);
+    Score best = stand;
+    const int count = static_cast<int>(list.size());
+    for (int i = 0; i < count; ++i) {
+        const int cell = list[i].cell;
+        p.make(cell);
+        const Score s = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+        p.unmake();
+        if (aborted_) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                pv_[ply][ply] = p.dense_of(cell);
+                for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
+                pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+                if (s >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut_node) {
+    pv_length_[ply] = ply;
+    if (!tick()) return 0;
+    seldepth_ = std::max(seldepth_, ply);
+    SearchPosition& p = position_;
+    const bool pv_node = beta - alpha > 1;
+    const int us = p.side(), them = us ^ 1;
+    if (p.class_count(us, kClsFive) > 0) return mate_in(ply + 1);
+    if (p.empty_cells() == 0) return kDrawScore;
+    int fives[2];
+    const int their_fives = find_fives(them, fives, 2);
+    if (their_fives >= 2) return mated_in(ply + 2);
+    if (ply >= kMaxPly) return evaluate();
+    if (their_fives == 1) {
+        // The block is forced: search it without spending depth.
+        if (!playable(fives[0], us)) return mated_in(ply + 2);
+        p.make(fives[0]);
+        const Score s = -search(-beta, -alpha, depth, ply + 1, !cut_node);
+        p.unmake();
+        if (aborted_) return 0;
+        pv_[ply][ply] = p.dense_of(fives[0]);
+        for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+        pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+        return s;
+    }
+    if (p.class_count(us, kClsFlexFour) > 0) return mate_in(ply + 3);
+
+    // Mate-distance pruning: nothing here beats a win on the next move or loses sooner than now.
+    alpha = std::max(alpha, mated_in(ply));
+    beta = std::min(beta, mate_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    if (depth <= 0) return qsearch(alpha, beta, ply, 0);
+
+    const std::uint64_t key = p.hash();
+    TTHit hit;
+    const bool tt_hit = shared_.tt->probe(key, hit);
+    int tt_cell = -1;
+    if (tt_hit) {
+        if (hit.move >= 0 && hit.move < p.width() * p.height()) tt_cell = p.cell_of_dense(hit.move);
+        if (!pv_node && hit.depth >= depth) {
+            const Score s = score_from_tt(hit.score, ply);
+            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && s >= beta) ||
+                (hit.bound == Bound::Upper && s <= alpha))
+                return s;
+        }
+    }
+    const Score eval = tt_hit ? hit.eval : evaluate();
+    const bool their_threats = p.class_count(them, kClsFlexFour) > 0 || p.class_count(them, kClsFourThree) > 0;
+
+    // Reverse futility: far above beta with no threat against us, a shallow search won't fall.
+    if (!pv_node && depth <= 3 && !their_threats && eval - 160 * depth >= beta && beta < kMateBound && beta > -kMateBound)
+        return eval;
+
+    MoveList& list = lists_[ply];
+    generate(list, ply, tt_cell);
+    if (list.empty()) return kDrawScore;
+
+    const Score alpha_orig = alpha;
+    Score best = -kInfinite;
+    int best_cell = -1;
+    const int count = static_cast<int>(list.size());
+    const bool defending = p.class_count(them, kClsFlexFour) > 0;
+    int searched = 0;
+    for (int i = 0; i < count; ++i) {
+        const int cell = list[i].cell;
+        const bool tactical = p.cls(cell, us) >= kClsThree || p.cls(cell, them) >= kClsThree;
+        const bool quiet = !tactical && !defending && cell != tt_cell;
+        // Late-move pruning once a non-losing move exists.
+        if (!pv_node && quiet && depth <= 4 && best > -kMateBound && searched >= 3 + depth * depth * 2) continue;
+
+        p.make(cell);
+        Score s;
+        if (searched == 0) {
+            s = -search(-beta, -alpha, depth - 1, ply + 1, false);
+        } else {
+            int r = 0;
+            if (depth >= 3 && searched >= 2 && quiet) {
+                r = lmr_table().r[std::min(depth, 63)][std::min(searched, 63)];
+                if (pv_node) r -= 1;
+                if (cut_node) r += 1;
+                r = std::clamp(r, 0, depth - 2);
+            }
+            s = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
+            if (s > alpha && r > 0) s = -search(-alpha - 1, -alpha, depth - 1, ply + 1, !cut_node);
+            if (s > alpha && s < beta) s = -search(-beta, -alpha, depth - 1, ply + 1, false);
+        }
+        p.unmake();
+        if (aborted_) return 0;
+        ++searched;
+        if (s > best) {
+            best = s;
+            best_cell = cell;
+            if (s > alpha) {
+                alpha = s;
+                pv_[ply][ply] = p.dense_of(cell);
+                for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
+                pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+                if (alpha >= beta) {
+                    if (!tactical) update_quiet_stats(cell, ply, depth, list, i);
+                    break;
+                }
+            }
+        }
+    }
+    if (best_cell < 0) return eval;  // everything pruned (cannot happen with searched >= 3)
+    const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
+    shared_.tt->store(key, score_to_tt(best, ply), eval, p.dense_of(best_cell), depth, bound);
+    return best;
+}
+
+}  // namespace tengen

@@ -1,0 +1,108 @@
+// One search thread: its own position, move lists, killers and history; the transposition
+// table, stop flag and node budget are shared. Iterative-deepening PVS with VCF quiescence,
+// plus VCF and VCT solvers at the root. Internal to ai/.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "search_position.h"
+#include "searcher.h"
+#include "transposition_table.h"
+
+namespace tengen {
+
+inline constexpr int kMaxPly = 160;
+
+// State every thread of one search sees.
+struct SharedSearch {
+    TranspositionTable* tt = nullptr;
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> budget_used{0};  // nodes counted against max_nodes
+    std::uint64_t max_nodes = 0;
+    std::optional<MoveTimer> timer;  // nullopt: no clock (infinite or depth/node limited bench)
+    Clock clock;
+    std::int64_t start_ms = 0;
+    std::vector<class SearchWorker*> workers;
+    std::uint64_t total_nodes() const;
+    std::int64_t elapsed_ms() const { return clock() - start_ms; }
+};
+
+class SearchWorker {
+public:
+    SearchWorker(const GameConfig& config, SharedSearch& shared, int id);
+
+    const GameConfig& config() const noexcept { return position_.config(); }
+    std::uint64_t nodes() const noexcept { return nodes_.load(std::memory_order_relaxed); }
+
+    // Runs the whole search from board; the main worker (id 0) reports through on_info.
+    SearchResult run(const Board& board, const SearchLimits& limits, const Searcher::InfoCallback& on_info);
+
+    // Root moves of the last run, best first (renju: black's forbidden points excluded).
+    std::vector<Point> ordered_root_moves() const;
+
+private:
+    struct ScoredCell {
+        int cell;
+        int score;
+    };
+    using MoveList = std::vector<ScoredCell>;
+    struct RootMove {
+        int cell;
+        Score score = -kInfinite;
+        Score previous = -kInfinite;
+        std::vector<int> pv;  // dense indices, starting with this move
+    };
+
+    // Node accounting: false when the search must unwind now (stop, time or node budget).
+    bool tick();
+    bool aborted() const noexcept { return aborted_; }
+
+    Score search(Score alpha, Score beta, int depth, int ply, bool cut_node);
+    Score qsearch(Score alpha, Score beta, int ply, int qdepth);
+    Score evaluate() const;
+    // Cells where the colour makes five (up to two, for the static checks); returns the count.
+    int find_fives(int colour, int* out, int limit) const;
+    void generate(MoveList& list, int ply, int tt_move_cell);
+    void generate_fours(MoveList& list, int colour);
+    bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
+    void update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index);
+
+    Score root_search(std::vector<RootMove>& moves, Score alpha, Score beta, int depth, int multipv);
+    // Runs a root threat solver within a node budget; a mate score and its first move, or 0.
+    Score run_solver(bool vct, std::uint64_t budget, int& first_cell);
+    Score vcf_attack(int ply, int depth_left);
+    Score vct_attack(int ply, int depth_left);
+    Score vct_defend(int ply, int depth_left);
+    bool cache_failed(std::uint64_t key) const;
+    void remember_failed(std::uint64_t key);
+
+    SearchPosition position_;
+    SharedSearch& shared_;
+    int id_;
+    std::atomic<std::uint64_t> nodes_{0};
+    bool aborted_ = false;
+    std::uint64_t local_limit_ = 0;  // a solver's node budget (0: none); hitting it aborts only locally
+    int seldepth_ = 0;
+    std::uint64_t node_poll_ = 0;
+
+    std::vector<MoveList> lists_;                                // per ply
+    std::array<std::array<int, 2>, kMaxPly + 8> killers_{};      // dense indices
+    std::array<std::vector<int>, 2> history_;                    // [colour][dense]
+    std::array<std::array<int, kMaxPly + 8>, kMaxPly + 8> pv_{};  // triangular PV, dense indices
+    std::array<int, kMaxPly + 8> pv_length_{};
+    std::vector<std::uint64_t> failed_cache_;                    // threat-solver failures
+    int threat_first_move_ = -1;                                 // cell of the solver's first move
+    std::vector<RootMove> roots_;
+    struct PartialBest {
+        bool valid = false;
+        int cell = -1;
+        Score score = 0;
+        std::vector<int> pv;
+    } partial_best_;
+};
+
+}  // namespace tengen

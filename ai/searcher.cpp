@@ -1,0 +1,133 @@
+// The Searcher face: owns the transposition table, the workers (kept between searches so
+// their shape tables stay warm) and the background thread; Lazy SMP over the workers.
+#include "searcher.h"
+
+#include <mutex>
+#include <thread>
+
+#include "renju.h"
+#include "search_worker.h"
+
+namespace tengen {
+
+class SearchEngine {
+public:
+    explicit SearchEngine(std::size_t tt_bytes) : tt_(tt_bytes) { shared_.tt = &tt_; }
+    ~SearchEngine() {
+        stop();
+        join();
+    }
+
+    void set_hash_bytes(std::size_t bytes) {
+        join();
+        tt_.resize(bytes);
+    }
+    void clear_hash() {
+        join();
+        tt_.clear();
+    }
+
+    void start(const Board& position, const SearchLimits& limits, Searcher::InfoCallback on_info) {
+        join();
+        shared_.stop.store(false);
+        shared_.budget_used.store(0);
+        shared_.max_nodes = limits.max_nodes;
+        shared_.clock = steady_clock_ms();
+        shared_.start_ms = shared_.clock();
+        shared_.timer.reset();
+        if (!limits.infinite) shared_.timer.emplace(plan_move_time(limits.time), shared_.clock);
+        const int threads = std::clamp(limits.threads, 1, 64);
+        if (static_cast<int>(workers_.size()) != threads || (!workers_.empty() && workers_[0]->config() != position.config())) {
+            workers_.clear();
+            for (int i = 0; i < threads; ++i)
+                workers_.push_back(std::make_unique<SearchWorker>(position.config(), shared_, i));
+        }
+        shared_.workers.clear();
+        for (auto& w : workers_) shared_.workers.push_back(w.get());
+        running_.store(true);
+        thread_ = std::thread([this, board = position, limits, on_info = std::move(on_info)]() mutable {
+            run(board, limits, on_info);
+        });
+    }
+
+    void stop() { shared_.stop.store(true); }
+
+    SearchResult wait() {
+        join();
+        return result_;
+    }
+
+    bool running() const noexcept { return running_.load(); }
+
+private:
+    void join() {
+        if (thread_.joinable()) thread_.join();
+    }
+
+    void run(Board board, SearchLimits limits, const Searcher::InfoCallback& on_info) {
+        std::vector<std::thread> helpers;
+        SearchLimits helper_limits = limits;
+        helper_limits.multipv = 1;
+        for (std::size_t i = 1; i < workers_.size(); ++i)
+            helpers.emplace_back([this, i, &board, helper_limits] { workers_[i]->run(board, helper_limits, {}); });
+        SearchResult r = workers_[0]->run(board, limits, on_info);
+        shared_.stop.store(true);
+        for (auto& t : helpers) t.join();
+        r.nodes = shared_.total_nodes();
+        r.elapsed_ms = shared_.elapsed_ms();
+        guard_forbidden(board, r);
+        result_ = std::move(r);
+        running_.store(false);
+    }
+
+    // The search never picks a forbidden point; this checks it against the rules module once
+    // more, so a disagreement costs a weaker move rather than a lost game.
+    void guard_forbidden(Board& board, SearchResult& r) {
+        if (board.rule() != Rule::Renju || board.side_to_move() != Color::Black || r.best == kNoPoint) return;
+        if (!board.is_empty(r.best) || renju_forbidden(board, r.best) == Forbidden::None) return;
+        for (const Point p : workers_[0]->ordered_root_moves()) {
+            if (board.is_empty(p) && renju_forbidden(board, p) == Forbidden::None) {
+                r.best = p;
+                r.pv = {p};
+                r.best_moves = {{p, 0}};
+                return;
+            }
+        }
+        for (int y = 0; y < board.height(); ++y)
+            for (int x = 0; x < board.width(); ++x)
+                if (board.is_empty({x, y}) && renju_forbidden(board, {x, y}) == Forbidden::None) {
+                    r.best = {x, y};
+                    r.pv = {r.best};
+                    r.best_moves = {{r.best, 0}};
+                    return;
+                }
+    }
+
+    TranspositionTable tt_;
+    SharedSearch shared_;
+    std::vector<std::unique_ptr<SearchWorker>> workers_;
+    std::thread thread_;
+    std::atomic<bool> running_{false};
+    SearchResult result_;
+};
+
+Searcher::Searcher(std::size_t tt_bytes) : engine_(std::make_unique<SearchEngine>(tt_bytes)) {}
+Searcher::~Searcher() = default;
+
+void Searcher::set_hash_bytes(std::size_t bytes) { engine_->set_hash_bytes(bytes); }
+void Searcher::clear_hash() { engine_->clear_hash(); }
+
+void Searcher::start(const Board& position, const SearchLimits& limits, InfoCallback on_info) {
+    engine_->start(position, limits, std::move(on_info));
+}
+
+void Searcher::stop() { engine_->stop(); }
+SearchResult Searcher::wait() { return engine_->wait(); }
+bool Searcher::running() const noexcept { return engine_->running(); }
+
+SearchResult Searcher::search(const Board& position, const SearchLimits& limits, InfoCallback on_info) {
+    start(position, limits, std::move(on_info));
+    return wait();
+}
+
+}  // namespace tengen

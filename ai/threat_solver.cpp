@@ -1,0 +1,185 @@
+// The threat solvers of SearchWorker: VCF (victory by continuous fours: every defence is the
+// forced block) and VCT (threes too: the defender may block the three or counter with fours).
+// Both return a mate score from the root's view, or 0 when no win was found.
+#include <algorithm>
+
+#include "search_worker.h"
+
+namespace tengen {
+namespace {
+
+std::uint64_t cache_key(std::uint64_t hash, int depth, int kind) {
+    return hash ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(depth * 4 + kind + 1));
+}
+
+}  // namespace
+
+bool SearchWorker::cache_failed(std::uint64_t key) const {
+    return failed_cache_[key & (failed_cache_.size() - 1)] == key;
+}
+
+void SearchWorker::remember_failed(std::uint64_t key) { failed_cache_[key & (failed_cache_.size() - 1)] = key; }
+
+Score SearchWorker::vcf_attack(int ply, int depth_left) {
+    if (!tick()) return 0;
+    SearchPosition& p = position_;
+    const int us = p.side(), them = us ^ 1;
+    int cells[2];
+    if (find_fives(us, cells, 1) == 1) {
+        if (ply == 0) threat_first_move_ = cells[0];
+        return mate_in(ply + 1);
+    }
+    if (p.class_count(them, kClsFive) > 0) return 0;  // we would have to block first
+    if (p.class_count(us, kClsFlexFour) > 0) {
+        if (ply == 0) {
+            const SearchPosition::Box b = p.candidate_box();
+            for (int y = b.y0; y <= b.y1 && threat_first_move_ < 0; ++y)
+                for (int x = b.x0; x <= b.x1; ++x) {
+                    const int cell = p.cell_of({x, y});
+                    if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) {
+                        threat_first_move_ = cell;
+                        break;
+                    }
+                }
+        }
+        return mate_in(ply + 3);
+    }
+    if (depth_left <= 0 || ply + 2 >= kMaxPly) return 0;
+    const std::uint64_t key = cache_key(p.hash(), depth_left, 0);
+    if (cache_failed(key)) return 0;
+    MoveList& list = lists_[ply];
+    generate_fours(list, us);
+    const std::vector<ScoredCell> moves = list;  // deeper plies reuse lists_
+    for (const ScoredCell& m : moves) {
+        p.make(m.cell);
+        Score r = 0;
+        if (p.class_count(them, kClsFive) == 0) {
+            const int n = find_fives(us, cells, 2);
+            if (n >= 2) {
+                r = mate_in(ply + 3);
+            } else if (n == 1) {
+                if (!playable(cells[0], them)) {
+                    r = mate_in(ply + 3);
+                } else {
+                    p.make(cells[0]);
+                    r = vcf_attack(ply + 2, depth_left - 1);
+                    p.unmake();
+                }
+            }
+        }
+        p.unmake();
+        if (aborted_) return 0;
+        if (r != 0) {
+            if (ply == 0) threat_first_move_ = m.cell;
+            pv_[ply][ply] = p.dense_of(m.cell);
+            return r;
+        }
+    }
+    remember_failed(key);
+    return 0;
+}
+
+Score SearchWorker::vct_attack(int ply, int depth_left) {
+    if (!tick()) return 0;
+    SearchPosition& p = position_;
+    const int us = p.side(), them = us ^ 1;
+    int cells[2];
+    if (find_fives(us, cells, 1) == 1) {
+        if (ply == 0) threat_first_move_ = cells[0];
+        return mate_in(ply + 1);
+    }
+    if (ply + 2 >= kMaxPly) return 0;
+    const int their_fives = find_fives(them, cells, 2);
+    if (their_fives >= 2) return 0;
+    if (their_fives == 1) {
+        if (!playable(cells[0], us)) return 0;
+        p.make(cells[0]);
+        const Score r = vct_defend(ply + 1, depth_left);
+        p.unmake();
+        if (r != 0 && ply == 0) threat_first_move_ = cells[0];
+        return aborted_ ? 0 : r;
+    }
+    if (p.class_count(us, kClsFlexFour) > 0) {
+        if (ply == 0) {
+            const SearchPosition::Box b = p.candidate_box();
+            for (int y = b.y0; y <= b.y1 && threat_first_move_ < 0; ++y)
+                for (int x = b.x0; x <= b.x1; ++x) {
+                    const int cell = p.cell_of({x, y});
+                    if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) {
+                        threat_first_move_ = cell;
+                        break;
+                    }
+                }
+        }
+        return mate_in(ply + 3);
+    }
+    if (depth_left <= 0) return 0;
+    const std::uint64_t key = cache_key(p.hash(), depth_left, 1);
+    if (cache_failed(key)) return 0;
+
+    std::vector<ScoredCell> moves;
+    const SearchPosition::Box b = p.candidate_box();
+    for (int y = b.y0; y <= b.y1; ++y) {
+        int cell = p.cell_of({b.x0, y});
+        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
+            if (!p.empty(cell)) continue;
+            const CellClass c = p.cls(cell, us);
+            if (c < kClsThree || !playable(cell, us)) continue;
+            moves.push_back({cell, static_cast<int>(c) * 10000 + p.value(cell, us) + p.value(cell, them)});
+        }
+    }
+    std::stable_sort(moves.begin(), moves.end(), [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
+    for (const ScoredCell& m : moves) {
+        p.make(m.cell);
+        const Score r = vct_defend(ply + 1, depth_left - 1);
+        p.unmake();
+        if (aborted_) return 0;
+        if (r != 0) {
+            if (ply == 0) threat_first_move_ = m.cell;
+            return r;
+        }
+    }
+    remember_failed(key);
+    return 0;
+}
+
+Score SearchWorker::vct_defend(int ply, int depth_left) {
+    if (!tick()) return 0;
+    SearchPosition& p = position_;
+    const int us = p.side(), attacker = us ^ 1;
+    if (p.class_count(us, kClsFive) > 0) return 0;
+    if (ply + 2 >= kMaxPly) return 0;
+    int cells[2];
+    const int fives = find_fives(attacker, cells, 2);
+    if (fives >= 2) return mate_in(ply + 2);
+    if (fives == 1) {
+        if (!playable(cells[0], us)) return mate_in(ply + 2);
+        p.make(cells[0]);
+        const Score r = vct_attack(ply + 1, depth_left);
+        p.unmake();
+        return aborted_ ? 0 : r;
+    }
+    if (p.class_count(us, kClsFlexFour) > 0) return 0;          // our own open four comes first
+    if (p.class_count(attacker, kClsFlexFour) == 0) return 0;   // no threat: we are free
+    std::vector<int> defences;
+    const SearchPosition::Box b = p.candidate_box();
+    for (int y = b.y0; y <= b.y1; ++y) {
+        int cell = p.cell_of({b.x0, y});
+        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
+            if (!p.empty(cell)) continue;
+            if (!p.has_four_shape(cell, attacker) && p.cls(cell, us) < kClsFour) continue;
+            if (playable(cell, us)) defences.push_back(cell);
+        }
+    }
+    Score worst = mate_in(ply + 4);  // no legal defence: the open four comes next
+    for (int cell : defences) {
+        p.make(cell);
+        const Score r = vct_attack(ply + 1, depth_left);
+        p.unmake();
+        if (aborted_ || r == 0) return 0;
+        worst = std::min(worst, r);
+    }
+    return worst;
+}
+
+}  // namespace tengen

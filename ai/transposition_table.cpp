@@ -1,0 +1,108 @@
+#include "transposition_table.h"
+
+#include <algorithm>
+
+namespace tengen {
+namespace {
+
+struct Unpacked {
+    std::int16_t score;
+    std::int16_t eval;
+    std::uint16_t move;
+    std::int8_t depth;
+    std::uint8_t bound_gen;  // bound in the low 2 bits, generation above
+};
+
+std::uint64_t pack(const Unpacked& u) {
+    return std::uint64_t(std::uint16_t(u.score)) | (std::uint64_t(std::uint16_t(u.eval)) << 16) |
+           (std::uint64_t(u.move) << 32) | (std::uint64_t(std::uint8_t(u.depth)) << 48) |
+           (std::uint64_t(u.bound_gen) << 56);
+}
+
+Unpacked unpack(std::uint64_t d) {
+    return {static_cast<std::int16_t>(d & 0xFFFF), static_cast<std::int16_t>((d >> 16) & 0xFFFF),
+            static_cast<std::uint16_t>((d >> 32) & 0xFFFF), static_cast<std::int8_t>((d >> 48) & 0xFF),
+            static_cast<std::uint8_t>(d >> 56)};
+}
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t bytes) { resize(bytes); }
+
+void TranspositionTable::resize(std::size_t bytes) {
+    const std::size_t count = std::max<std::size_t>(1024, bytes / sizeof(Bucket));
+    if (count != buckets_) {
+        storage_.reset();
+        storage_ = std::make_unique<Bucket[]>(count);
+        buckets_ptr_ = storage_.get();
+        buckets_ = count;
+    }
+    clear();
+}
+
+void TranspositionTable::clear() {
+    for (std::size_t i = 0; i < buckets_; ++i)
+        for (Entry& e : buckets_ptr_[i].entries) {
+            e.check.store(0, std::memory_order_relaxed);
+            e.data.store(0, std::memory_order_relaxed);
+        }
+    generation_ = 0;
+}
+
+bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const noexcept {
+    Bucket& b = bucket_for(key);
+    for (const Entry& e : b.entries) {
+        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+        if ((check ^ data) != key || data == 0) continue;
+        const Unpacked u = unpack(data);
+        out.score = u.score;
+        out.eval = u.eval;
+        out.move = u.move == 0xFFFF ? -1 : u.move;
+        out.depth = u.depth;
+        out.bound = static_cast<Bound>(u.bound_gen & 3);
+        return true;
+    }
+    return false;
+}
+
+void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int move, int depth, Bound bound) noexcept {
+    Bucket& b = bucket_for(key);
+    Entry* target = nullptr;
+    int worst = 1 << 30;
+    for (Entry& e : b.entries) {
+        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+        if (data != 0 && (check ^ data) == key) {
+            const Unpacked old = unpack(data);
+            // Keep a deeper result for the same position unless the new one is exact.
+            if (bound != Bound::Exact && old.depth > depth + 2 && (old.bound_gen >> 2) == generation_) return;
+            if (move < 0 && old.move != 0xFFFF) move = old.move;
+            target = &e;
+            break;
+        }
+        if (data == 0) {
+            target = &e;
+            worst = -(1 << 30);
+            continue;
+        }
+        const Unpacked u = unpack(data);
+        const int age = (generation_ - (u.bound_gen >> 2)) & 63;
+        const int worth = u.depth - 8 * age;
+        if (worth < worst) {
+            worst = worth;
+            target = &e;
+        }
+    }
+    Unpacked u;
+    u.score = static_cast<std::int16_t>(std::clamp<Score>(score, -32000, 32000));
+    u.eval = static_cast<std::int16_t>(std::clamp<Score>(eval, -32000, 32000));
+    u.move = move < 0 ? 0xFFFF : static_cast<std::uint16_t>(move);
+    u.depth = static_cast<std::int8_t>(std::clamp(depth, -100, 120));
+    u.bound_gen = static_cast<std::uint8_t>(static_cast<int>(bound) | (generation_ << 2));
+    const std::uint64_t data = pack(u);
+    target->data.store(data, std::memory_order_relaxed);
+    target->check.store(key ^ data, std::memory_order_relaxed);
+}
+
+}  // namespace tengen

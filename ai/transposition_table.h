@@ -1,0 +1,66 @@
+// The transposition table: 64-byte buckets of four 16-byte entries, shared by all search
+// threads without locks. Each entry stores key ^ data next to data, so a torn write from two
+// threads fails the key check instead of returning another position's data.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "score.h"
+
+namespace tengen {
+
+__extension__ typedef unsigned __int128 TTUint128;  // for the multiply-high index
+
+enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
+
+struct TTHit {
+    Score score = 0;
+    Score eval = 0;
+    int move = -1;  // dense board index, -1 for none
+    int depth = 0;
+    Bound bound = Bound::None;
+};
+
+class TranspositionTable {
+public:
+    explicit TranspositionTable(std::size_t bytes);
+    void resize(std::size_t bytes);
+    void clear();
+    void new_search() noexcept { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
+
+    bool probe(std::uint64_t key, TTHit& out) const noexcept;
+    // score must already be node-relative (see score_to_tt); depth may be negative (VCF).
+    void store(std::uint64_t key, Score score, Score eval, int move, int depth, Bound bound) noexcept;
+    std::size_t bytes() const noexcept { return buckets_ * sizeof(Bucket); }
+
+private:
+    struct Entry {
+        std::atomic<std::uint64_t> check;  // key ^ data
+        std::atomic<std::uint64_t> data;
+    };
+    struct alignas(64) Bucket {
+        Entry entries[4];
+    };
+    Bucket& bucket_for(std::uint64_t key) const noexcept {
+        return buckets_ptr_[static_cast<std::size_t>((static_cast<TTUint128>(key) * buckets_) >> 64)];
+    }
+
+    std::unique_ptr<Bucket[]> storage_;
+    Bucket* buckets_ptr_ = nullptr;
+    std::size_t buckets_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+// Mate scores are stored relative to the node, not the root, so a transposition reached at
+// another ply reads the right distance.
+constexpr Score score_to_tt(Score s, int ply) noexcept {
+    return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s;
+}
+constexpr Score score_from_tt(Score s, int ply) noexcept {
+    return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s;
+}
+
+}  // namespace tengen
