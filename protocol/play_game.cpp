@@ -127,14 +127,14 @@ void PlayGame::engine_move() {
     if (over()) announce_result();
 }
 
-void PlayGame::human_move(Point p) {
+void PlayGame::human_move(Point p, const std::string& typed) {
     if (over()) {
         say("the game is over: type new, undo, save FILE, load FILE or quit");
         return;
     }
     const std::string name = play_point_name(p);
     if (!board_.on_board(p)) {
-        say(fmt::format("{} is off the board ({}x{}: a1 to {})", name, board_.width(), board_.height(),
+        say(fmt::format("{} is off the board ({}x{}: a1 to {})", typed, board_.width(), board_.height(),
                         play_point_name({board_.width() - 1, board_.height() - 1})));
         return;
     }
@@ -250,7 +250,7 @@ int PlayGame::run() {
     say(fmt::format("Tengen play: {}x{}, {} in a row, {} rule.", c.width, c.height, c.win_length, rule_name(c.rule)));
     switch (options_.mode) {
     case PlayMode::HumanVsEngine:
-        say(fmt::format("You are {}; tengen plays {} with {} s a move.", side_label(options_.human),
+        say(fmt::format("You have {}; the engine has {} and {} s a move.", side_label(options_.human),
                         side_label(opponent(options_.human)), options_.engine_seconds));
         break;
     case PlayMode::HumanVsHuman: say("Two players: black (X) moves first."); break;
@@ -276,7 +276,7 @@ int PlayGame::run() {
         const PlayInput input = parse_play_input(line);
         switch (input.kind) {
         case PlayInputKind::Empty: break;
-        case PlayInputKind::Move: human_move(input.point); break;
+        case PlayInputKind::Move: human_move(input.point, input.text); break;
         case PlayInputKind::Undo: undo(); break;
         case PlayInputKind::Hint: hint(); break;
         case PlayInputKind::New: new_game(); break;

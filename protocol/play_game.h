@@ -39,7 +39,7 @@ private:
     void engine_move();
     SearchResult think();
     Searcher& engine();
-    void human_move(Point p);
+    void human_move(Point p, const std::string& typed);
     void commit(Point p, int ms);  // plays for the side to move
     void undo();
     void hint();

@@ -55,9 +55,9 @@ PlayInput parse_play_input(std::string_view line) {
         return {word == "save" ? PlayInputKind::Save : PlayInputKind::Load, kNoPoint, std::string(rest)};
     }
 
-    if (const auto p = parse_numbers(text)) return {PlayInputKind::Move, *p, {}};
+    if (const auto p = parse_numbers(text)) return {PlayInputKind::Move, *p, std::string(text)};
     if (text.find(',') == std::string_view::npos) {
-        if (const auto p = parse_letters(text)) return {PlayInputKind::Move, *p, {}};
+        if (const auto p = parse_letters(text)) return {PlayInputKind::Move, *p, std::string(text)};
     }
     return invalid("cannot read '" + std::string(text) + "' as a move (like h8 or 8,8) or a command (type help)");
 }

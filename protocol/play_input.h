@@ -14,7 +14,7 @@ enum class PlayInputKind { Empty, Move, Undo, Hint, New, Save, Load, Quit, Help,
 struct PlayInput {
     PlayInputKind kind = PlayInputKind::Empty;
     Point point = kNoPoint;  // Move: 0-based; may lie off the board (the caller says so)
-    std::string text;        // Save / Load: the file name; Invalid: the reason
+    std::string text;        // Move: the text as typed; Save / Load: the file name; Invalid: the reason
 };
 
 // Moves: "h8" (letters, case-insensitive) or "8,8" (column, row from 1; spaces allowed
