@@ -79,6 +79,7 @@ private:
     // has left to play (a cheap necessary condition for a win)?
     bool can_still_win(Color c, bool to_move) const noexcept;
     int order_score(int cell, Color us) const noexcept;
+    bool is_live(int cell) const noexcept;  // on a window still open for one side
     Score search(int ply, Score alpha, Score beta);
 
     // Per configuration.
@@ -251,12 +252,32 @@ bool ExactSolverImpl::legal_for(int cell, Color c) {
 bool ExactSolverImpl::can_still_win(Color c, bool to_move) const noexcept {
     const int own = slot_of(c);
     if (alive_[own] == 0) return false;
+    const int k = config_.win_length;
     const int empties = board_.empty_count();
     const int stones_left = to_move ? (empties + 1) / 2 : empties / 2;
-    const int needed_at_most = config_.win_length - stones_left;  // a window needs this many already
-    if (needed_at_most <= 0) return true;
-    for (const auto& count : window_count_)
-        if (count[1 - own] == 0 && count[2] == 0 && count[own] >= needed_at_most) return true;
+    const int needed_at_least = k - stones_left;  // a window must hold this many already
+    // Erdos-Selfridge: when the windows c can still fill weigh sum 2^-(cells missing) below
+    // 1/2 (c to move) or 1 (the other side to move), the other side can block every one of
+    // them. Under renju the blocker may not be black: its forbidden points could be needed.
+    const bool blocker_is_free = !(config_.rule == Rule::Renju && c == Color::White);
+    std::uint64_t weight = 0;  // in units of 2^-k
+    bool reachable = false;
+    for (const auto& count : window_count_) {
+        if (count[1 - own] != 0 || count[2] != 0 || count[own] < needed_at_least) continue;
+        reachable = true;
+        weight += std::uint64_t{1} << count[own];
+    }
+    if (!reachable) return false;
+    if (!blocker_is_free) return true;
+    const std::uint64_t bound = std::uint64_t{1} << (to_move ? k - 1 : k);
+    return weight >= bound;
+}
+
+bool ExactSolverImpl::is_live(int cell) const noexcept {
+    for (int wi : windows_of_cell_[cell]) {
+        const auto& count = window_count_[wi];
+        if (count[2] == 0 && (count[0] == 0 || count[1] == 0)) return true;
+    }
     return false;
 }
 
@@ -308,11 +329,14 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
     }
 
     // Lines nobody can complete in the moves left bound the value at a draw.
-    const bool we_can_win = can_still_win(us, true);
-    const bool they_can_win = can_still_win(them, false);
-    if (!we_can_win && !they_can_win) return kDrawScore;
-    if (!they_can_win && beta <= kDrawScore) return kDrawScore;
-    if (!we_can_win && alpha >= kDrawScore) return kDrawScore;
+    // Not at the root: there the blocking move itself must be found and named.
+    if (ply > 0) {
+        const bool we_can_win = can_still_win(us, true);
+        const bool they_can_win = can_still_win(them, false);
+        if (!we_can_win && !they_can_win) return kDrawScore;
+        if (!they_can_win && beta <= kDrawScore) return kDrawScore;
+        if (!we_can_win && alpha >= kDrawScore) return kDrawScore;
+    }
 
     int sym = 0;
     const std::uint64_t key = canonical_key(&sym);
@@ -336,6 +360,14 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
     if (threats.empty()) {
         for (int cell = 0; cell < cells_; ++cell)
             if (board_.at(board_.point(cell)) == Color::Empty) moves.push_back(cell);
+        // Freestyle only: a stone never hurts its owner, so a point on no line that either
+        // side can still complete is a pass, and any live point is at least as good (value
+        // and distance): see docs/solved.md. Other rules punish extra stones (overlines,
+        // closed ends), so there every point stays.
+        if (config_.rule == Rule::Freestyle) {
+            const auto live_end = std::stable_partition(moves.begin(), moves.end(), [&](int cell) { return is_live(cell); });
+            if (live_end != moves.begin()) moves.erase(live_end, moves.end());
+        }
     } else if (config_.rule == Rule::Caro || config_.rule == Rule::CaroExact) {
         // Under caro a stone at the far end of their line can also spoil the five.
         for (int cell = 0; cell < cells_; ++cell) {
