@@ -22,6 +22,7 @@ std::string_view solve_value_name(SolveValue v) noexcept {
 namespace {
 
 constexpr int kMaxSymmetries = 8;
+constexpr std::uint64_t kShortWinIterationNodes = 4'000'000;
 constexpr int kSlots = 3;  // black, white, wall
 
 int slot_of(Color c) noexcept { return c == Color::Black ? 0 : c == Color::White ? 1 : 2; }
@@ -468,6 +469,27 @@ SolveResult ExactSolverImpl::solve(const Board& position, const SolveLimits& lim
     }
 
     const auto point_of = [&](int cell) { return cell >= 0 ? board_.point(cell) : kNoPoint; };
+    // Phase 0: short wins first, by null windows on the distance (a fail-high at d after a
+    // fail-low at d - 2 is a win in exactly d plies). Stops once an iteration grows costly:
+    // a long win or a draw is then left to the unbounded searches below.
+    for (int d = 1; d <= position.empty_count(); d += 2) {
+        const std::uint64_t before = nodes_;
+        const Score bound = search(0, mate_in(d) - 1, mate_in(d));
+        if (stopped_) {
+            result.stopped = true;
+            return finish(result);
+        }
+        if (bound >= mate_in(d)) {
+            result.value = SolveValue::Win;
+            result.best = point_of(root_best_);
+            result.score = mate_in(d);
+            result.distance = d;
+            result.distance_exact = true;
+            return finish(result);
+        }
+        if (nodes_ - before > kShortWinIterationNodes) break;
+    }
+
     // Phase 1: the value, by two null-window searches around the draw.
     Score s = search(0, kDrawScore, kDrawScore + 1);
     if (stopped_) {
