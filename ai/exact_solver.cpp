@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <limits>
 #include <vector>
 
 #include "renju.h"
@@ -23,6 +24,20 @@ namespace {
 
 constexpr int kMaxSymmetries = 8;
 constexpr std::uint64_t kShortWinIterationNodes = 4'000'000;
+
+// Move-ordering weights of a line by the stones in it: 4^n for ours, 3^n for theirs,
+// capped so that a sum over every line through a point stays far from overflow.
+constexpr int kWeightCap = 20;
+constexpr auto kOwnLineWeight = [] {
+    std::array<std::int64_t, kWeightCap + 1> w{};
+    for (int n = 0; n <= kWeightCap; ++n) w[n] = n == 0 ? 1 : w[n - 1] * 4;
+    return w;
+}();
+constexpr auto kTheirLineWeight = [] {
+    std::array<std::int64_t, kWeightCap + 1> w{};
+    for (int n = 0; n <= kWeightCap; ++n) w[n] = n == 0 ? 1 : w[n - 1] * 3;
+    return w;
+}();
 constexpr int kSlots = 3;  // black, white, wall
 
 int slot_of(Color c) noexcept { return c == Color::Black ? 0 : c == Color::White ? 1 : 2; }
@@ -79,7 +94,7 @@ private:
     // Is there a window free of the other colour that c can still fill with the stones it
     // has left to play (a cheap necessary condition for a win)?
     bool can_still_win(Color c, bool to_move) const noexcept;
-    int order_score(int cell, Color us) const noexcept;
+    std::int64_t order_score(int cell, Color us) const noexcept;
     bool is_live(int cell) const noexcept;  // on a window still open for one side
     Score search(int ply, Score alpha, Score beta);
 
@@ -96,7 +111,7 @@ private:
     std::vector<std::vector<int>> windows_of_cell_;
     std::vector<std::vector<int>> move_buffers_;            // one per ply: no allocation in search
     std::vector<std::vector<int>> threat_buffers_;
-    std::vector<std::vector<std::pair<int, int>>> order_buffers_;
+    std::vector<std::vector<std::pair<std::int64_t, int>>> order_buffers_;
 
     // Per position, kept up to date by place / take_back.
     Board board_;
@@ -282,15 +297,16 @@ bool ExactSolverImpl::is_live(int cell) const noexcept {
     return false;
 }
 
-// Prefer points on many lines that are still open, weighted by the stones already in them.
-int ExactSolverImpl::order_score(int cell, Color us) const noexcept {
+// Prefer points on many lines that are still open, weighted by the stones already in them;
+// our own lines a little above the opponent's (measured: fewer nodes for wins and draws).
+std::int64_t ExactSolverImpl::order_score(int cell, Color us) const noexcept {
     const int own = slot_of(us), other = 1 - own;
-    int score = 0;
+    std::int64_t score = 0;
     for (int wi : windows_of_cell_[cell]) {
         const auto& count = window_count_[wi];
         if (count[2] != 0) continue;
-        if (count[other] == 0) score += 1 << (2 * count[own]);
-        if (count[own] == 0) score += 1 << (2 * count[other]);
+        if (count[other] == 0) score += kOwnLineWeight[std::min(count[own], kWeightCap)];
+        if (count[own] == 0) score += kTheirLineWeight[std::min(count[other], kWeightCap)];
     }
     return score;
 }
@@ -404,7 +420,8 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
 
     auto& ordered = order_buffers_[ply];
     ordered.clear();
-    for (int cell : moves) ordered.emplace_back(cell == tt_move ? 1 << 30 : order_score(cell, us), cell);
+    for (int cell : moves)
+        ordered.emplace_back(cell == tt_move ? std::numeric_limits<std::int64_t>::max() : order_score(cell, us), cell);
     std::stable_sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
 
     const Score original_alpha = alpha;
