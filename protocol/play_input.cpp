@@ -59,7 +59,11 @@ PlayInput parse_play_input(std::string_view line) {
     if (text.find(',') == std::string_view::npos) {
         if (const auto p = parse_letters(text)) return {PlayInputKind::Move, *p, std::string(text)};
     }
-    return invalid("cannot read '" + std::string(text) + "' as a move (like h8 or 8,8) or a command (type help)");
+    // Quote at most a short prefix: the reason must stay one readable line.
+    std::string quoted;
+    for (const char ch : text.substr(0, 40)) quoted += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
+    if (text.size() > 40) quoted += "...";
+    return invalid("cannot read '" + quoted + "' as a move (like h8 or 8,8) or a command (type help)");
 }
 
 }  // namespace tengen

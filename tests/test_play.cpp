@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "play_board_view.h"
+#include "play_input.h"
 #include "play_pipe.h"
 
 using tengen::testing::count_of;
@@ -162,4 +164,22 @@ BOOST_AUTO_TEST_CASE(options_are_checked) {
     BOOST_TEST(contains(rect.out, "4 . . . . . .[X] 4"));
     BOOST_TEST(contains(play({"--mode", "hvh", "--width", "7", "--height", "4", "--k", "4"}, "h1\n").out,
                         "h1 is off the board (7x4: a1 to g4)"));
+}
+
+BOOST_AUTO_TEST_CASE(typed_points_and_commands_are_read_in_process) {
+    using tengen::parse_play_input;
+    using tengen::PlayInputKind;
+    const auto h8 = parse_play_input("  H8 \r");
+    BOOST_TEST((h8.kind == PlayInputKind::Move));
+    BOOST_TEST((h8.point == tengen::Point{7, 7}));
+    BOOST_TEST((parse_play_input("8,8").point == h8.point));
+    BOOST_TEST((parse_play_input("8, 8").point == h8.point));
+    BOOST_TEST((parse_play_input("27,5").point == tengen::Point{26, 4}));
+    BOOST_TEST((parse_play_input("SAVE my game.psq").kind == PlayInputKind::Save));
+    BOOST_TEST(parse_play_input("save my game.psq").text == "my game.psq");
+    BOOST_TEST((parse_play_input("").kind == PlayInputKind::Empty));
+    BOOST_TEST((parse_play_input("8,8,8").kind == PlayInputKind::Invalid));
+    BOOST_TEST((parse_play_input("hint me").kind == PlayInputKind::Invalid));
+    BOOST_TEST(tengen::play_point_name({26, 4}) == "27,5");
+    BOOST_TEST(tengen::play_point_name({7, 7}) == "h8");
 }
