@@ -120,6 +120,7 @@ private:
     std::array<std::uint64_t, kMaxSymmetries> hash_{};
 
     std::vector<TTEntry> tt_;
+    bool tt_clean_ = true;  // nothing stored since allocation or the last clear
 
     // Per solve.
     SolveLimits limits_{};
@@ -180,7 +181,8 @@ void ExactSolverImpl::prepare(const GameConfig& config) {
     move_buffers_.assign(cells_ + 2, {});
     threat_buffers_.assign(cells_ + 2, {});
     order_buffers_.assign(cells_ + 2, {});
-    std::fill(tt_.begin(), tt_.end(), TTEntry{});
+    if (!tt_clean_) std::fill(tt_.begin(), tt_.end(), TTEntry{});  // another game's entries
+    tt_clean_ = true;
 }
 
 void ExactSolverImpl::load(const Board& position) {
@@ -458,6 +460,7 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
 
 SolveResult ExactSolverImpl::solve(const Board& position, const SolveLimits& limits) {
     prepare(position.config());
+    tt_clean_ = false;
     load(position);
     limits_ = limits;
     start_ = std::chrono::steady_clock::now();

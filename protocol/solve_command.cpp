@@ -71,7 +71,7 @@ int solve_main(int argc, char** argv) {
     std::string rule = "freestyle", position;
     std::uint64_t max_nodes = 0;
     double seconds = 0;
-    std::size_t hash_mb = 256;
+    std::size_t hash_mb = 64;
     desc.add_options()
         ("help,h", "show this help")
         ("size", po::value(&size), "a square board (overridden by --width/--height)")
