@@ -9,6 +9,7 @@
 #include "exact_solver.h"
 #include "notation.h"
 #include "play_pipe.h"
+#include "renju.h"
 
 using namespace tengen;
 
@@ -246,4 +247,21 @@ BOOST_AUTO_TEST_CASE(the_solve_command_reports_value_move_distance_and_size) {
     BOOST_TEST(unknown.out.find("value: unknown") != std::string::npos);
     const auto bad = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "a1a1"}, "");
     BOOST_TEST(bad.exit_code == 2);
+}
+
+BOOST_AUTO_TEST_CASE(renju_forbids_the_double_four_that_wins_in_freestyle) {
+    // Black a4 b4 c4 and d1 d2 d3: d4 makes two fours at once.
+    const std::string moves = "a4a1b4c1c4b3d1e2d2a5d3c5";
+    ExactSolver solver(std::size_t{16} << 20);
+    const SolveResult free = solver.solve(position(5, 5, 5, moves));
+    BOOST_TEST(solve_value_name(free.value) == "win");
+    BOOST_TEST(free.distance == 3);
+    BOOST_TEST(to_letters(free.best) == "d4");
+
+    Board renju = position(5, 5, 5, moves, Rule::Renju);
+    BOOST_TEST((renju_forbidden(renju, *parse_letters("d4")) == Forbidden::DoubleFour));
+    const SolveResult r = solver.solve(renju);
+    BOOST_TEST(solve_value_name(r.value) != "unknown");
+    BOOST_TEST(to_letters(r.best) != "d4");
+    BOOST_TEST((r.value != SolveValue::Win || r.distance > 3));
 }
