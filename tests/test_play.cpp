@@ -183,3 +183,19 @@ BOOST_AUTO_TEST_CASE(typed_points_and_commands_are_read_in_process) {
     BOOST_TEST(tengen::play_point_name({26, 4}) == "27,5");
     BOOST_TEST(tengen::play_point_name({7, 7}) == "h8");
 }
+
+BOOST_AUTO_TEST_CASE(the_drawing_marks_the_last_move_and_colours_only_on_request) {
+    tengen::Board board(tengen::GameConfig{5, 5, 3, tengen::Rule::Freestyle});
+    for (const char* m : {"a1", "e5", "b2", "e4", "c3"}) board.play(tengen::parse_play_input(m).point);
+    BOOST_TEST(board.game_over());
+    const std::string plain = tengen::draw_board(board);
+    BOOST_TEST(plain.find('\033') == std::string::npos);
+    BOOST_TEST(plain.find("3 . .[X]. .  3") != std::string::npos);
+    BOOST_TEST(plain.find("5 . . . . O  5") != std::string::npos);
+    tengen::BoardViewStyle style;
+    style.color = true;
+    style.highlight = board.winning_line();
+    const std::string colored = tengen::draw_board(board, style);
+    BOOST_TEST(colored.find("\033[") != std::string::npos);
+    BOOST_TEST(tengen::testing::count_of(colored, "\033[7m") == 3u);  // the winning line, highlighted
+}
