@@ -490,8 +490,8 @@ SolveResult ExactSolverImpl::solve(const Board& position, const SolveLimits& lim
 
     const auto point_of = [&](int cell) { return cell >= 0 ? board_.point(cell) : kNoPoint; };
     // Phase 0: short wins first, by null windows on the distance (a fail-high at d after a
-    // fail-low at d - 2 is a win in exactly d plies). Stops once an iteration grows costly:
-    // a long win or a draw is then left to the unbounded searches below.
+    // fail-low at d - 2 is a win in exactly d plies). Stops once an iteration, or the phase,
+    // grows costly: a long win or a draw is then left to the unbounded searches below.
     for (int d = 1; d <= position.empty_count(); d += 2) {
         const std::uint64_t before = nodes_;
         const Score bound = search(0, mate_in(d) - 1, mate_in(d));
@@ -507,7 +507,7 @@ SolveResult ExactSolverImpl::solve(const Board& position, const SolveLimits& lim
             result.distance_exact = true;
             return finish(result);
         }
-        if (nodes_ - before > kShortWinIterationNodes) break;
+        if (nodes_ - before > kShortWinIterationNodes || nodes_ > 4 * kShortWinIterationNodes) break;
     }
 
     // Phase 1: the value, by two null-window searches around the draw.
