@@ -165,8 +165,17 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
     // Forced wins first: a proven win is played at once.
     if (id_ == 0 && their_fives == 0) {
         int first = -1;
-        Score won = run_solver(false, kVcfRootBudget, first);
-        if (won == 0 && !aborted_ && p.class_count(them, kClsFlexFour) == 0) won = run_solver(true, kVctRootBudget, first);
+        // Short turns cannot afford the full solver budgets: scale them to about a sixth of
+        // the soft time at a conservative 250 nodes per millisecond.
+        std::uint64_t vcf_budget = kVcfRootBudget, vct_budget = kVctRootBudget;
+        if (shared_.timer) {
+            const std::uint64_t affordable =
+                static_cast<std::uint64_t>(std::max<std::int64_t>(shared_.timer->budget().soft_ms, 1)) * 40;
+            vcf_budget = std::clamp<std::uint64_t>(affordable, 1000, kVcfRootBudget);
+            vct_budget = std::clamp<std::uint64_t>(affordable, 1000, kVctRootBudget);
+        }
+        Score won = run_solver(false, vcf_budget, first);
+        if (won == 0 && !aborted_ && p.class_count(them, kClsFlexFour) == 0) won = run_solver(true, vct_budget, first);
         if (won != 0 && first >= 0) {
             const auto it = std::find_if(roots_.begin(), roots_.end(), [&](const RootMove& m) { return m.cell == first; });
             if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);

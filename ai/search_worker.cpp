@@ -68,7 +68,9 @@ bool SearchWorker::tick() {
 Score SearchWorker::evaluate() const {
     const SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
-    int v = p.potential(us) - p.potential(them) + 25;
+    // Averaged with the position before the last move: damps the odd/even swing of a sum
+    // that counts whoever moved last as having spent a tempo.
+    int v = (p.potential(us) - p.potential(them) + p.previous_potential(us) - p.previous_potential(them)) / 2 + 25;
     const bool their_three = p.class_count(them, kClsFlexFour) > 0;
     const bool their_fours = p.four_cells(them) > 0;
     const bool we_black_renju = p.renju() && us == 0;
@@ -149,7 +151,7 @@ void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
             }
         }
     }
-    std::stable_sort(list.begin(), list.end(), [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
+    sort_moves(list);
 }
 
 void SearchWorker::generate_fours(MoveList& list, int colour) {
@@ -167,7 +169,21 @@ void SearchWorker::generate_fours(MoveList& list, int colour) {
             list.push_back({cell, p.value(cell, colour) * 2 + p.value(cell, colour ^ 1)});
         }
     }
-    std::stable_sort(list.begin(), list.end(), [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
+    sort_moves(list);
+}
+
+void SearchWorker::sort_moves(MoveList& list) {
+    // Insertion sort: lists are short, mostly small, and this needs no buffer. Ties keep
+    // generation order, so the result is deterministic.
+    for (std::size_t i = 1; i < list.size(); ++i) {
+        const ScoredCell m = list[i];
+        std::size_t j = i;
+        while (j > 0 && list[j - 1].score < m.score) {
+            list[j] = list[j - 1];
+            --j;
+        }
+        list[j] = m;
+    }
 }
 
 void SearchWorker::update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index) {

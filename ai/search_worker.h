@@ -68,6 +68,7 @@ private:
     int find_fives(int colour, int* out, int limit) const;
     void generate(MoveList& list, int ply, int tt_move_cell);
     void generate_fours(MoveList& list, int colour);
+    static void sort_moves(MoveList& list);
     bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
     void update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index);
 
