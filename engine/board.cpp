@@ -17,7 +17,7 @@ Board::Board(const GameConfig& config) : config_(config) {
 
 void Board::set_side_to_move(Color c) noexcept {
     assert(c == Color::Black || c == Color::White);
-    if (c == side_to_move_) return;
+    if (c == side_to_move_ || (c != Color::Black && c != Color::White)) return;
     side_to_move_ = c;
     hash_ ^= zobrist_white_to_move();
 }
@@ -50,6 +50,7 @@ void Board::make(Move m) noexcept {
 
 void Board::unmake() noexcept {
     assert(!history_.empty());
+    if (history_.empty()) return;  // a caller's bug must not become memory corruption
     const Move m = history_.back();
     history_.pop_back();
     cells_[static_cast<std::size_t>(index(m.at))] = Color::Empty;
@@ -77,7 +78,7 @@ std::optional<Color> Board::winner() const noexcept {
 }
 
 bool Board::is_winning_move(Point p, Color c) const noexcept {
-    if (!on_board(p) || (c != Color::Black && c != Color::White)) return false;
+    if (at(p) != Color::Empty || (c != Color::Black && c != Color::White)) return false;
     for (Point d : kDirections)
         if (run_wins(*this, run_through(*this, p, d, c, config_.win_length), c)) return true;
     return false;

@@ -68,7 +68,8 @@ public:
     std::optional<Color> winner() const noexcept;
 
     // Would a stone of colour c at empty point p complete a winning line under the rule?
-    // O(k): looks only along the four lines through p.
+    // O(k): looks only along the four lines through p. False when p is not empty or not on
+    // the board.
     bool is_winning_move(Point p, Color c) const noexcept;
     // The stones of the winning line through the last move when it won, else empty.
     std::vector<Point> winning_line() const;

@@ -7,7 +7,9 @@ namespace tengen {
 namespace {
 
 constexpr int kMaxSide = kMaxBoardSide;
-constexpr std::size_t kStoneKeys = static_cast<std::size_t>(kMaxSide) * kMaxSide * 3;
+// Four slots per point, indexed by the colour itself; the Empty slot stays 0, so a stray
+// Empty costs nothing instead of reading outside the table.
+constexpr std::size_t kStoneKeys = static_cast<std::size_t>(kMaxSide) * kMaxSide * 4;
 
 // SplitMix64: small, well mixed and constexpr, so the table is built by the compiler and
 // every run (and every build) hashes positions the same way.
@@ -26,7 +28,8 @@ struct ZobristKeys {
 constexpr ZobristKeys build_keys() noexcept {
     ZobristKeys keys;
     std::uint64_t state = 0x54656E67656E2121ull;  // fixed seed: "Tengen!!"
-    for (auto& key : keys.stone) key = splitmix64(state);
+    for (std::size_t i = 0; i < kStoneKeys; ++i)
+        if (i % 4 != static_cast<std::size_t>(Color::Empty)) keys.stone[i] = splitmix64(state);
     keys.white_to_move = splitmix64(state);
     return keys;
 }
@@ -38,7 +41,7 @@ constexpr ZobristKeys kKeys = build_keys();
 std::uint64_t zobrist_stone(Point p, Color c) noexcept {
     // Keyed on the largest board's layout, so a point has one key whatever the board size.
     const auto cell = static_cast<std::size_t>(p.y * kMaxSide + p.x);
-    return kKeys.stone[cell * 3 + (static_cast<std::size_t>(c) - 1)];
+    return kKeys.stone[cell * 4 + (static_cast<std::size_t>(c) & 3)];
 }
 
 std::uint64_t zobrist_white_to_move() noexcept { return kKeys.white_to_move; }

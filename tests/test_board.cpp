@@ -225,6 +225,10 @@ BOOST_AUTO_TEST_CASE(unmake_restores_status_and_turn) {
     }
     BOOST_CHECK(b.side_to_move() == Color::Black);
     BOOST_CHECK(!b.is_legal({7, 7}));
+    BOOST_CHECK(!b.is_winning_move({7, 7}, Color::Black));  // occupied
+    BOOST_CHECK(!b.is_winning_move({15, 7}, Color::Black));  // off the board
+    BOOST_CHECK(b.is_winning_move({11, 7}, Color::Black));
+    BOOST_CHECK(!b.is_winning_move({11, 7}, Color::White));
     b.play({11, 7});
     BOOST_CHECK(b.status() == GameStatus::BlackWins);
     BOOST_CHECK(b.game_over());

@@ -1,0 +1,185 @@
+#include "records.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "notation.h"
+
+namespace tengen {
+namespace {
+
+// Splits text into lines on LF, CR LF or a lone CR, with surrounding spaces trimmed.
+std::vector<std::string_view> split_lines(std::string_view text) {
+    std::vector<std::string_view> lines;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i < text.size() && text[i] != '\n' && text[i] != '\r') continue;
+        lines.push_back(text.substr(start, i - start));
+        if (i + 1 < text.size() && text[i] == '\r' && text[i + 1] == '\n') ++i;
+        start = i + 1;
+    }
+    if (!lines.empty() && lines.back().empty()) lines.pop_back();  // the final line break
+    return lines;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+std::optional<int> to_int(std::string_view s) {
+    s = trim(s);
+    int value = 0;
+    const char* first = s.data();
+    const char* last = s.data() + s.size();
+    auto [ptr, ec] = std::from_chars(first, last, value);
+    if (s.empty() || ec != std::errc{} || ptr != last) return std::nullopt;
+    return value;
+}
+
+// Comma-separated integers, e.g. "8,8,0" or "8, 8".
+std::optional<std::vector<int>> to_ints(std::string_view s) {
+    std::vector<int> values;
+    while (true) {
+        const auto comma = s.find(',');
+        auto value = to_int(s.substr(0, comma));
+        if (!value) return std::nullopt;
+        values.push_back(*value);
+        if (comma == std::string_view::npos) break;
+        s.remove_prefix(comma + 1);
+    }
+    return values;
+}
+
+// "Piskvorky 20x15, 11:11, 0" -> {20, 15}. Only the first word and the size matter.
+std::optional<std::pair<int, int>> read_header(std::string_view line) {
+    line = trim(line);
+    const auto space = line.find_first_of(" \t");
+    if (space == std::string_view::npos) return std::nullopt;
+    std::string_view size = trim(line.substr(space));
+    size = size.substr(0, size.find(','));
+    const auto x = size.find_first_of("xX");
+    if (x == std::string_view::npos) return std::nullopt;
+    auto w = to_int(size.substr(0, x));
+    auto h = to_int(size.substr(x + 1));
+    if (!w || !h || *w < 1 || *h < 1 || *w > 1000 || *h > 1000) return std::nullopt;
+    return std::pair{*w, *h};
+}
+
+bool fail(std::string* error, std::string why) {
+    if (error) *error = std::move(why);
+    return false;
+}
+
+// SGF coordinates: a..z for 0..25, then A..Z (FF[4]'s convention for boards past 26).
+char sgf_letter(int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + (v - 26)); }
+
+std::string sgf_text(std::string_view s) {
+    std::string out;
+    for (char ch : s) {
+        if (ch == ']' || ch == '\\') out += '\\';
+        out += ch;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string write_psq(const GameRecord& r) {
+    std::string out = "Piskvorky " + std::to_string(r.width) + "x" + std::to_string(r.height) + ", 11:11, 0\n";
+    for (const RecordedMove& m : r.moves)
+        out += std::to_string(m.at.x + 1) + "," + std::to_string(m.at.y + 1) + "," + std::to_string(m.ms) + "\n";
+    out += r.black_name + "\n" + r.white_name + "\n" + std::to_string(r.status) + "\n";
+    return out;
+}
+
+std::optional<GameRecord> read_psq(std::string_view text, std::string* error) {
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark
+    const auto lines = split_lines(text);
+    std::size_t i = 0;
+    while (i < lines.size() && trim(lines[i]).empty()) ++i;
+    if (i == lines.size()) {
+        fail(error, "empty .psq file");
+        return std::nullopt;
+    }
+    const auto size = read_header(lines[i]);
+    if (!size) {
+        fail(error, "line " + std::to_string(i + 1) + ": not a 'Piskvorky WxH' header");
+        return std::nullopt;
+    }
+    GameRecord record;
+    record.width = size->first;
+    record.height = size->second;
+    record.moves.clear();
+    for (++i; i < lines.size(); ++i) {
+        const auto numbers = to_ints(lines[i]);
+        // A move has 2 or 3 numbers; anything else ends the moves (names, status).
+        if (!numbers || numbers->size() < 2 || numbers->size() > 3) break;
+        const int x = (*numbers)[0] - 1, y = (*numbers)[1] - 1;
+        if (x < 0 || y < 0 || x >= record.width || y >= record.height) {
+            fail(error, "line " + std::to_string(i + 1) + ": move outside the " + std::to_string(record.width) +
+                            "x" + std::to_string(record.height) + " board");
+            return std::nullopt;
+        }
+        record.moves.push_back({{x, y}, numbers->size() == 3 ? std::max(0, (*numbers)[2]) : 0});
+    }
+    // What follows the moves is black's name, white's name and the status, each optional. A
+    // lone number at the end is the status even when names are missing.
+    std::vector<std::string_view> rest(lines.begin() + static_cast<std::ptrdiff_t>(i), lines.end());
+    while (!rest.empty() && trim(rest.back()).empty()) rest.pop_back();
+    if (!rest.empty() && rest.size() <= 3)
+        if (auto status = to_int(rest.back())) {
+            record.status = *status;
+            rest.pop_back();
+        }
+    if (rest.size() > 0) record.black_name = std::string(trim(rest[0]));
+    if (rest.size() > 1) record.white_name = std::string(trim(rest[1]));
+    return record;
+}
+
+std::string write_move_list(const std::vector<Point>& moves) {
+    std::string out;
+    for (Point p : moves) out += to_protocol(p) + "\n";
+    return out;
+}
+
+std::optional<std::vector<Point>> read_move_list(std::string_view text, std::string* error) {
+    std::vector<Point> moves;
+    const auto lines = split_lines(text);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto line = trim(lines[i]);
+        if (line.empty() || line.front() == '#') continue;
+        auto p = parse_protocol(line);
+        if (!p) {
+            fail(error, "line " + std::to_string(i + 1) + ": expected x,y, got '" + std::string(line) + "'");
+            return std::nullopt;
+        }
+        moves.push_back(*p);
+    }
+    return moves;
+}
+
+std::string write_sgf(const GameRecord& r, Rule rule, int win_length, std::string_view result) {
+    std::string out = "(;FF[4]GM[4]CA[UTF-8]AP[Tengen]";
+    out += r.width == r.height ? "SZ[" + std::to_string(r.width) + "]"
+                               : "SZ[" + std::to_string(r.width) + ":" + std::to_string(r.height) + "]";
+    out += "RU[" + std::string(rule_name(rule)) + "]";
+    if (win_length != 5) out += "C[" + std::to_string(win_length) + " in a row wins]";
+    if (!r.black_name.empty()) out += "PB[" + sgf_text(r.black_name) + "]";
+    if (!r.white_name.empty()) out += "PW[" + sgf_text(r.white_name) + "]";
+    if (!result.empty()) out += "RE[" + sgf_text(result) + "]";
+    bool black = true;
+    for (const RecordedMove& m : r.moves) {
+        out += black ? ";B[" : ";W[";
+        out += sgf_letter(m.at.x);
+        out += sgf_letter(m.at.y);
+        out += "]";
+        black = !black;
+    }
+    out += ")\n";
+    return out;
+}
+
+}  // namespace tengen

@@ -1,0 +1,327 @@
+#define BOOST_TEST_MODULE renju
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <array>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "board.h"
+#include "renju.h"
+
+namespace tengen {
+// Boost.Test prints checked values; found by argument-dependent lookup.
+std::ostream& operator<<(std::ostream& os, Forbidden f) {
+    const auto name = forbidden_name(f);
+    return os << (name.empty() ? std::string_view("allowed") : name);
+}
+}  // namespace tengen
+
+using namespace tengen;
+
+namespace {
+
+// A position drawn in ASCII: X black, O white, # wall, . empty, * the empty point asked
+// about. The drawing is placed at `offset` on a renju board of the given size.
+struct Diagram {
+    const char* name;
+    std::vector<std::string> rows;
+    Forbidden expected;
+    Point offset{3, 3};
+    int size = 15;
+};
+
+struct Setup {
+    Board board;
+    Point probe = kNoPoint;
+};
+
+Setup set_up(const Diagram& d) {
+    Setup s{Board(GameConfig{d.size, d.size, 5, Rule::Renju})};
+    for (int y = 0; y < static_cast<int>(d.rows.size()); ++y)
+        for (int x = 0; x < static_cast<int>(d.rows[static_cast<std::size_t>(y)].size()); ++x) {
+            const Point p{d.offset.x + x, d.offset.y + y};
+            switch (d.rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)]) {
+            case 'X': s.board.make({p, Color::Black}); break;
+            case 'O': s.board.make({p, Color::White}); break;
+            case '#': s.board.make({p, Color::Wall}); break;
+            case '*': s.probe = p; break;
+            default: break;
+            }
+        }
+    BOOST_REQUIRE(s.probe != kNoPoint);
+    BOOST_REQUIRE(s.board.status() == GameStatus::Ongoing);
+    return s;
+}
+
+
+const std::vector<Diagram>& diagrams() {
+    static const std::vector<Diagram> all{
+        // ---- double three
+        {"3-3 cross", {".......", "...X...", "...X...", ".XX*...", "......."}, Forbidden::DoubleThree},
+        {"3-3 split threes", {".......", "...X...", ".......", ".X.*X..", "...X...", "......."},
+         Forbidden::DoubleThree},
+        {"3-3 on the diagonals", {".......", ".X...X.", "..X.X..", "...*...", "......."}, Forbidden::DoubleThree},
+        {"3-3-3", {".......", ".X.X.X.", "..XXX..", "...*...", "......."}, Forbidden::DoubleThree},
+        {"3-3 with white two away on one side", {"....X..", "....X..", "..XX*.O", "......."},
+         Forbidden::DoubleThree},
+        {"3-3 one empty point from the edge", {".....", ".....", "...X.", "...X.", ".XX*.", "....."},
+         Forbidden::DoubleThree, {0, 0}},
+        // ---- threes that are not open
+        {"XX* against the edge is no three", {"...X.", "...X.", "XX*..", ".....", "....."}, Forbidden::None,
+         {0, 1}},
+        {"wall blocks a three", {"....X..", "....X..", "#XX*...", "......."}, Forbidden::None},
+        {"white blocks a three", {"....X..", "....X..", "OXX*...", "......."}, Forbidden::None},
+        {"white two away on both sides", {".....X..", ".....X..", "O.XX*.O.", "........"}, Forbidden::None},
+        {"a three whose fours only make overlines", {".....X...", ".....X...", "X..XX*..X", "........."},
+         Forbidden::None},
+        {"control: without the far stone it is a three", {".....X...", ".....X...", "...XX*..X", "........."},
+         Forbidden::DoubleThree},
+        {"5x5 has no room for a straight four", {".....", ".X...", "..X..", "XX*..", "....."}, Forbidden::None,
+         {0, 0}, 5},
+        // ---- fake threes: the straight-four point is itself forbidden
+        {"fake three: its only four point is an overline",
+         {"..X.....", "..X.X...", "..X.X...", ".X.X*...", "..X.....", "..X.....", "........"}, Forbidden::None},
+        {"fake three: its only four point is a double four",
+         {"..X.....", "..X.X...", "..X.X...", ".X.X*...", "........", "........", "........"}, Forbidden::None},
+        {"control: the same three with a free four point is real",
+         {"........", "....X...", "....X...", ".X.X*...", "........", "........", "........"},
+         Forbidden::DoubleThree},
+        {"fake three: its four point is a real double three (recursion)",
+         {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "X...X...", "........"}, Forbidden::None},
+        {"control: the four point with only one three is allowed",
+         {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "....X...", "........"},
+         Forbidden::DoubleThree},
+        {"a three with one forbidden and one free four point is real",
+         {".X......", ".X..X...", ".X..X...", "..XX*...", ".X......", ".X......", "........"},
+         Forbidden::DoubleThree},
+        // ---- double four
+        {"4-4 cross", {"...X...", "...X...", "...X...", "XXX*...", "......."}, Forbidden::DoubleFour},
+        {"4-4 of closed fours", {"....O..", "....X..", "....X..", "....X..", "OXXX*..", "......."},
+         Forbidden::DoubleFour},
+        {"4-4 on the diagonals", {"X.....X", ".X...X.", "..X.X..", "...*...", "......."}, Forbidden::DoubleFour},
+        {"one-line 4-4 X.XXX.X", {"X.X*X.X"}, Forbidden::DoubleFour},
+        {"one-line 4-4 XX.XX.XX", {"XX.*X.XX"}, Forbidden::DoubleFour},
+        {"one-line 4-4 XXX.X.XXX", {"XXX.*.XXX"}, Forbidden::DoubleFour},
+        {"one-line 4-4 on a diagonal", {"X......", ".......", "..X....", "...*...", "....X..", ".......", "......X"},
+         Forbidden::DoubleFour},
+        {"4-4 on a 5x5 board", {"...X.", "...X.", "...X.", "XXX*.", "....."}, Forbidden::DoubleFour, {0, 0}, 5},
+        {"a straight four alone is allowed", {".XXX*."}, Forbidden::None},
+        {"a four completing only into six is no four", {"....X..", "....X..", "....X..", "OXXX*.X", "......."},
+         Forbidden::None},
+        // ---- four-three and other allowed shapes
+        {"4-3 is allowed", {".......", "...X...", "...X...", "XXX*...", "......."}, Forbidden::None},
+        {"4-3 with a split three", {"...X...", ".......", "...X...", "XXX*...", "......."}, Forbidden::None},
+        {"a lone three is allowed", {".XX*..."}, Forbidden::None},
+        // ---- overline and five
+        {"overline", {"XXX*XX"}, Forbidden::Overline},
+        {"overline on a diagonal", {"X......", ".X.....", "..*....", "...X...", "....X..", ".....X."},
+         Forbidden::Overline},
+        {"overline against the edge", {"XX*XXX"}, Forbidden::Overline, {0, 0}},
+        {"exactly five next to a gap is a five", {"X.XX*XX"}, Forbidden::None},
+        {"five beats double four", {"...X...", "...X...", "...X...", ".......", "XXXX*..", "..X....", ".X....."},
+         Forbidden::None, {3, 3}},
+        {"control: the same double four without the five",
+         {"....X...", "....X...", "....X...", "........", ".XXX*...", "...X....", "..X....."}, Forbidden::DoubleFour},
+        {"five beats overline", {"....X", "....X", "XXXX*", "....X", "....X", "....X"}, Forbidden::None},
+        {"five beats double three", {"..X..", "...X.", "XXXX*", "....X", "....X"}, Forbidden::None},
+    };
+    return all;
+}
+
+// A slow, literal reading of the rule, written independently of renju.cpp: fours are told
+// apart by the set of stones they consist of (a straight four is one set, X.XXX.X two), and
+// a three is a line where one more stone q makes a straight four .XXXX. through p and q,
+// whose two ends each make exactly five, with q itself allowed (recursively).
+class NaiveRenju {
+public:
+    explicit NaiveRenju(const Board& b) : w_(b.width()), h_(b.height()), cells_(static_cast<std::size_t>(w_ * h_)) {
+        for (int y = 0; y < h_; ++y)
+            for (int x = 0; x < w_; ++x) cells_[idx({x, y})] = b.at({x, y});
+    }
+
+    int forbidden_four_points = 0;  // straight-four points found forbidden: recursion at work
+
+    Forbidden forbidden(Point p) {
+        set(p, Color::Black);
+        Forbidden result = classify(p);
+        set(p, Color::Empty);
+        return result;
+    }
+
+private:
+    std::size_t idx(Point p) const { return static_cast<std::size_t>(p.y * w_ + p.x); }
+    bool on(Point p) const { return p.x >= 0 && p.y >= 0 && p.x < w_ && p.y < h_; }
+    Color at(Point p) const { return on(p) ? cells_[idx(p)] : Color::Wall; }
+    void set(Point p, Color c) { cells_[idx(p)] = c; }
+    static Point add(Point p, Point d, int t) { return {p.x + t * d.x, p.y + t * d.y}; }
+
+    // The black run through p (p is black) along d, as its list of points.
+    std::vector<Point> run(Point p, Point d) const {
+        Point a = p;
+        while (at(add(a, d, -1)) == Color::Black) a = add(a, d, -1);
+        std::vector<Point> pts;
+        for (Point q = a; at(q) == Color::Black; q = add(q, d, 1)) pts.push_back(q);
+        return pts;
+    }
+    static bool contains(const std::vector<Point>& v, Point p) {
+        return std::find(v.begin(), v.end(), p) != v.end();
+    }
+    // Does a black stone at empty q make exactly five along d, with p among the five?
+    bool five_with(Point q, Point d, Point p) {
+        set(q, Color::Black);
+        const auto r = run(q, d);
+        set(q, Color::Empty);
+        return r.size() == 5 && contains(r, p);
+    }
+
+    Forbidden classify(Point p) {
+        bool overline = false;
+        for (Point d : kDirections) {
+            const auto n = run(p, d).size();
+            if (n == 5) return Forbidden::None;
+            if (n > 5) overline = true;
+        }
+        if (overline) return Forbidden::Overline;
+        int fours = 0;
+        std::array<bool, 4> has_four{};
+        for (std::size_t k = 0; k < 4; ++k) {
+            const Point d = kDirections[k];
+            std::set<std::vector<Point>> stone_sets;
+            for (int t = -5; t <= 5; ++t) {
+                const Point q = add(p, d, t);
+                if (t == 0 || at(q) != Color::Empty || !five_with(q, d, p)) continue;
+                set(q, Color::Black);
+                auto stones = run(q, d);
+                set(q, Color::Empty);
+                stones.erase(std::find(stones.begin(), stones.end(), q));
+                stone_sets.insert(stones);
+            }
+            fours += static_cast<int>(stone_sets.size());
+            has_four[k] = !stone_sets.empty();
+        }
+        if (fours >= 2) return Forbidden::DoubleFour;
+        int threes = 0;
+        for (std::size_t k = 0; k < 4; ++k) {
+            if (has_four[k]) continue;
+            const Point d = kDirections[k];
+            for (int t = -4; t <= 4; ++t) {
+                const Point q = add(p, d, t);
+                if (t == 0 || at(q) != Color::Empty) continue;
+                set(q, Color::Black);
+                const auto r = run(p, d);
+                bool straight = false;
+                if (r.size() == 4 && contains(r, q)) {
+                    const Point e1 = add(r.front(), d, -1), e2 = add(r.back(), d, 1);
+                    straight = at(e1) == Color::Empty && at(e2) == Color::Empty && five_with(e1, d, p) &&
+                               five_with(e2, d, p);
+                }
+                set(q, Color::Empty);
+                if (!straight) continue;
+                if (forbidden(q) != Forbidden::None) {
+                    ++forbidden_four_points;
+                    continue;
+                }
+                ++threes;
+                break;
+            }
+        }
+        return threes >= 2 ? Forbidden::DoubleThree : Forbidden::None;
+    }
+
+    int w_, h_;
+    std::vector<Color> cells_;
+};
+
+}  // namespace
+
+// Random crowded positions: every empty point near the stones is judged by renju.cpp and by
+// the naive reading above, and they must agree.
+BOOST_AUTO_TEST_CASE(agrees_with_a_naive_reading_on_random_positions) {
+    std::mt19937 rng(20261123);
+    std::array<int, 4> seen{};
+    int points = 0, forbidden_four_points = 0;
+    for (int round = 0; round < 400; ++round) {
+        const int size = round % 5 == 0 ? 9 : 15;
+        Board b(GameConfig{size, size, 5, Rule::Renju});
+        const int lo = size == 9 ? 0 : 3, hi = size == 9 ? 8 : 11;
+        std::uniform_int_distribution<int> coord(lo, hi);
+        std::uniform_real_distribution<double> u(0, 1);
+        const double black_share = 0.55 + 0.3 * u(rng);
+        const int stones = 14 + round % 30;
+        for (int i = 0; i < stones * 3 && b.stone_count() < stones; ++i) {
+            const Point p{coord(rng), coord(rng)};
+            const double r = u(rng);
+            const Color c = r < 0.03 ? Color::Wall : r < black_share ? Color::Black : Color::White;
+            if (!b.is_empty(p) || (c != Color::Wall && b.is_winning_move(p, c))) continue;
+            b.make({p, c});
+        }
+        BOOST_REQUIRE(!b.game_over());
+        NaiveRenju naive(b);
+        for (int y = 0; y < size; ++y)
+            for (int x = 0; x < size; ++x) {
+                const Point p{x, y};
+                if (!b.is_empty(p)) continue;
+                const Forbidden fast = renju_forbidden(b, p);
+                const Forbidden slow = naive.forbidden(p);
+                ++seen[static_cast<std::size_t>(fast)];
+                ++points;
+                if (fast != slow) {
+                    BOOST_ERROR("round " << round << " point " << x << "," << y << ": " << fast << " vs naive " << slow);
+                    for (int yy = 0; yy < size; ++yy) {
+                        std::string row;
+                        for (int xx = 0; xx < size; ++xx) {
+                            const Color c = b.at({xx, yy});
+                            row += (xx == x && yy == y) ? '*' : c == Color::Black ? 'X' : c == Color::White ? 'O' : c == Color::Wall ? '#' : '.';
+                        }
+                        BOOST_TEST_MESSAGE(row);
+                    }
+                    return;
+                }
+            }
+        forbidden_four_points += naive.forbidden_four_points;
+    }
+    BOOST_TEST_MESSAGE("points " << points << " allowed " << seen[0] << " 3-3 " << seen[1] << " 4-4 " << seen[2]
+                                 << " overline " << seen[3] << " forbidden four points " << forbidden_four_points);
+    BOOST_CHECK_GT(forbidden_four_points, 50);
+    // The positions must exercise every kind, or the agreement proves little.
+    for (int n : seen) BOOST_CHECK_GT(n, 50);
+}
+
+BOOST_AUTO_TEST_CASE(forbidden_points_of_drawn_positions) {
+    BOOST_CHECK_GE(diagrams().size(), 30u);
+    for (const Diagram& d : diagrams()) {
+        BOOST_TEST_CONTEXT(d.name) {
+            Setup s = set_up(d);
+            const auto hash = s.board.hash();
+            const auto stones = s.board.stone_count();
+            BOOST_CHECK_EQUAL(renju_forbidden(s.board, s.probe), d.expected);
+            BOOST_CHECK_EQUAL(is_forbidden_for_black(s.board, s.probe), d.expected != Forbidden::None);
+            // The check must leave the position exactly as it was.
+            BOOST_CHECK_EQUAL(s.board.hash(), hash);
+            BOOST_CHECK_EQUAL(s.board.stone_count(), stones);
+            BOOST_CHECK(s.board.at(s.probe) == Color::Empty);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(occupied_points_and_other_rules) {
+    Setup s = set_up({"3-3", {".......", "...X...", "...X...", ".XX*...", "......."}, Forbidden::DoubleThree});
+    BOOST_CHECK_EQUAL(renju_forbidden(s.board, {s.probe.x - 1, s.probe.y}), Forbidden::None);  // a stone
+    BOOST_CHECK_EQUAL(renju_forbidden(s.board, {-1, 4}), Forbidden::None);                     // off the board
+
+    // The same stones under freestyle: renju_forbidden still answers, the rule check does not.
+    Board free(GameConfig{15, 15, 5, Rule::Freestyle});
+    for (const Move& m : s.board.history()) free.make(m);
+    BOOST_CHECK_EQUAL(renju_forbidden(free, s.probe), Forbidden::DoubleThree);
+    BOOST_CHECK(!is_forbidden_for_black(free, s.probe));
+}
+
+BOOST_AUTO_TEST_CASE(names) {
+    BOOST_CHECK_EQUAL(forbidden_name(Forbidden::None), "");
+    BOOST_CHECK_EQUAL(forbidden_name(Forbidden::DoubleThree), "double three");
+    BOOST_CHECK_EQUAL(forbidden_name(Forbidden::DoubleFour), "double four");
+    BOOST_CHECK_EQUAL(forbidden_name(Forbidden::Overline), "overline");
+}
