@@ -140,12 +140,22 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
     if (find_fives(us, cells, 1) == 1) return finish_single(cells[0], mate_in(1));
     // The opponent threatens five: only the blocks count.
     std::vector<int> root_cells;
-    const int their_fives = find_fives(them, cells, 2);
+    const int their_fives = p.class_count(them, kClsFive);
     if (their_fives > 0) {
-        for (int i = 0; i < their_fives; ++i)
-            if (playable(cells[i], us)) root_cells.push_back(cells[i]);
-        if (root_cells.empty()) root_cells.push_back(cells[0]);  // lost anyway; still a legal point
-        if (their_fives >= 2 || !playable(cells[0], us)) return finish_single(root_cells[0], mated_in(2));
+        int defences[kMaxDefences];
+        const int n = five_defences(defences);
+        if (n == 0) {
+            // Lost anyway: block one five point if we may, else any playable point.
+            find_fives(them, cells, 1);
+            int cell = cells[0];
+            if (!playable(cell, us)) {
+                MoveList& list = lists_[0];
+                generate(list, 0, -1);
+                if (!list.empty()) cell = list[0].cell;
+            }
+            return finish_single(cell, mated_in(2));
+        }
+        root_cells.assign(defences, defences + n);
     } else {
         MoveList& list = lists_[0];
         generate(list, 0, -1);
