@@ -185,7 +185,11 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
             vct_budget = std::clamp<std::uint64_t>(affordable, 1000, kVctRootBudget);
         }
         Score won = run_solver(false, vcf_budget, first);
-        if (won == 0 && !aborted_ && p.class_count(them, kClsFlexFour) == 0) won = run_solver(true, vct_budget, first);
+        // VCT trusts that an open three is stopped only on its own line's four points, which
+        // caro's end rule breaks; caro keeps VCF only.
+        const bool caro = p.config().rule == Rule::Caro || p.config().rule == Rule::CaroExact;
+        if (won == 0 && !aborted_ && !caro && p.class_count(them, kClsFlexFour) == 0)
+            won = run_solver(true, vct_budget, first);
         if (won != 0 && first >= 0) {
             const auto it = std::find_if(roots_.begin(), roots_.end(), [&](const RootMove& m) { return m.cell == first; });
             if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);

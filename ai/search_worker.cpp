@@ -177,7 +177,10 @@ void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
         if (best >= 0) list.push_back({best, 0});
         return;
     }
-    const bool must_defend = p.class_count(them, kClsFlexFour) > 0;
+    // Against an open three only its blocks and our fours matter. Caro is left out: a stone
+    // past a far end can also spoil the open four there, and this set would miss it.
+    const Rule rule = p.config().rule;
+    const bool must_defend = p.class_count(them, kClsFlexFour) > 0 && rule != Rule::Caro && rule != Rule::CaroExact;
     const std::array<int, 2> killers = killers_[std::min(ply, kMaxPly)];
     for (int pass = 0; pass < 3 && list.empty(); ++pass) {
         // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
