@@ -175,14 +175,14 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
     // Forced wins first: a proven win is played at once.
     if (id_ == 0 && their_fives == 0) {
         int first = -1;
-        // Short turns cannot afford the full solver budgets: scale them to about a sixth of
-        // the soft time at a conservative 250 nodes per millisecond.
+        // Scale the solver budgets to about a sixth of the soft time at a conservative 250
+        // nodes per millisecond: short turns cannot afford them, long ones can afford more.
         std::uint64_t vcf_budget = kVcfRootBudget, vct_budget = kVctRootBudget;
         if (shared_.timer) {
             const std::uint64_t affordable =
                 static_cast<std::uint64_t>(std::max<std::int64_t>(shared_.timer->budget().soft_ms, 1)) * 40;
-            vcf_budget = std::clamp<std::uint64_t>(affordable, 1000, kVcfRootBudget);
-            vct_budget = std::clamp<std::uint64_t>(affordable, 1000, kVctRootBudget);
+            vcf_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVcfRootBudget);
+            vct_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVctRootBudget);
         }
         Score won = run_solver(false, vcf_budget, first);
         // VCT trusts that an open three is stopped only on its own line's four points, which

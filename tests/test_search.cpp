@@ -1,6 +1,7 @@
 #define BOOST_TEST_MODULE search
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <thread>
@@ -261,4 +262,20 @@ BOOST_AUTO_TEST_CASE(bench_is_deterministic) {
     BOOST_TEST(a.total_nodes == b.total_nodes);
     BOOST_TEST(a.total_nodes > 0u);
     for (std::size_t i = 0; i < a.lines.size(); ++i) BOOST_TEST(a.lines[i].nodes == b.lines[i].nodes);
+}
+
+BOOST_AUTO_TEST_CASE(multipv_reports_distinct_moves_best_first) {
+    Searcher s(std::size_t{8} << 20);
+    const Board b = board_with({}, {{7, 7}, {8, 8}, {7, 8}, {7, 9}, {6, 9}, {8, 7}});
+    SearchLimits l = depth_limit(4);
+    l.multipv = 3;
+    std::vector<int> indices;
+    const SearchResult r = s.search(b, l, [&](const SearchInfo& i) { indices.push_back(i.multipv_index); });
+    BOOST_TEST_REQUIRE(r.best_moves.size() == 3u);
+    BOOST_TEST((r.best_moves[0].move == r.best));
+    BOOST_TEST((r.best_moves[0].move != r.best_moves[1].move));
+    BOOST_TEST((r.best_moves[1].move != r.best_moves[2].move));
+    BOOST_TEST(r.best_moves[0].score >= r.best_moves[1].score);
+    BOOST_TEST(r.best_moves[1].score >= r.best_moves[2].score);
+    BOOST_TEST(std::count(indices.begin(), indices.end(), 2) >= 1);
 }
