@@ -268,6 +268,18 @@ BOOST_AUTO_TEST_CASE(match_clocks_and_the_protocol_log) {
     BOOST_TEST(log.find("> INFO timeout_turn 1000") == std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(gomoku_games_send_no_win_length_to_engines_that_do_not_know_it) {
+    // Rapfi reads the value of an unknown INFO key as a command and then misses a TURN, so
+    // the arena sends Tengen's own win_length key only when k differs from gomoku's 5.
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "log=" + dir / "a.log", "--engine",
+                               "cmd=" + fake("random"), "--board", "9", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const std::string log = read_text(dir / "a.log");
+    BOOST_TEST(log.find("> INFO rule 0") != std::string::npos);
+    BOOST_TEST(log.find("win_length") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_is_named_and_the_arena_fails) {
     TempDir dir;
     const Run run = run_arena({"--engine", "name=ghost", "cmd=" + dir / "no-such-engine", "--engine",

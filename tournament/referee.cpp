@@ -70,7 +70,11 @@ std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const Refere
     }
     for (const std::string& line : e.spec().info_lines()) e.send(line);
     e.send("INFO rule " + std::to_string(gomocup_code(settings.config.rule)));
-    e.send("INFO win_length " + std::to_string(settings.config.win_length));
+    // win_length is Tengen's own key. Other engines need not know it, and some (Rapfi) lose
+    // track of their input on an unknown INFO key, so it is sent only when k is not the
+    // protocol's implied 5.
+    if (settings.config.win_length != 5)
+        e.send("INFO win_length " + std::to_string(settings.config.win_length));
     e.send("INFO game_type 1");
     return std::nullopt;
 }
