@@ -268,6 +268,16 @@ BOOST_AUTO_TEST_CASE(match_clocks_and_the_protocol_log) {
     BOOST_TEST(log.find("> INFO timeout_turn 1000") == std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(a_slow_first_move_is_within_the_start_up_grace) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("slow_start"), "--engine", "cmd=" + fake("random"),
+                               "--each", "st=0.2", "--board", "9", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    for (const auto& game : results) BOOST_TEST(game.at("reason") != "time-forfeit", game.dump());
+}
+
 BOOST_AUTO_TEST_CASE(gomoku_games_send_no_win_length_to_engines_that_do_not_know_it) {
     // Rapfi reads the value of an unknown INFO key as a command and then misses a TURN, so
     // the arena sends Tengen's own win_length key only when k differs from gomoku's 5.

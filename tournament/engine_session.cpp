@@ -1,5 +1,7 @@
 #include "engine_session.h"
 
+#include <thread>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -53,6 +55,12 @@ bool EngineSession::send(const std::string& line) {
     return process_.write_line(line);
 }
 
+void EngineSession::settle() {
+    constexpr auto kSettle = std::chrono::milliseconds(10);
+    const auto ready = last_answer_ + kSettle;
+    if (std::chrono::steady_clock::now() < ready) std::this_thread::sleep_until(ready);
+}
+
 std::string EngineSession::describe_death() {
     // Output closed: give the process a moment to finish exiting so its status is known.
     if (!process_.wait_exit(std::chrono::steady_clock::now() + std::chrono::milliseconds(1000))) {
@@ -86,6 +94,7 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         if (is_diagnostic_line(line) && !(answer_errors && error_word)) continue;
         answer.kind = EngineAnswer::Kind::Line;
         answer.line = line;
+        last_answer_ = std::chrono::steady_clock::now();
         return answer;
     }
 }

@@ -39,6 +39,10 @@ public:
     // The next line that is not a diagnostic, before the deadline. With answer_errors, ERROR
     // and UNKNOWN lines count as answers (for START and ABOUT), else they are skipped.
     EngineAnswer await_answer(SteadyTime deadline, bool answer_errors = false);
+    // Waits until a few milliseconds have passed since this engine's last answer. Some
+    // engines (Rapfi) print their move before they are ready to read again and drop a
+    // command that arrives in that instant; an opponent's instant reply would hit it.
+    void settle();
     // Asks the engine to quit (END), gives it a moment, then kills it.
     void quit();
     // Kills at once (after a loss by misbehaviour); the next launch() starts a fresh process.
@@ -52,6 +56,7 @@ private:
     std::string label_;
     std::shared_ptr<ProtocolLog> log_;
     ChildProcess process_;
+    SteadyTime last_answer_{};
 };
 
 // ABOUT's name="..." field, if any.

@@ -127,6 +127,7 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         if (auto lost = begin_game(*engines[slot(side)], side, settings)) return *lost;
 
     std::array<int, 2> known{0, 0};  // stones each engine has been told about
+    std::array<bool, 2> first_move{true, true};
     std::array<std::int64_t, 2> time_left{black.spec().clock.match_ms, white.spec().clock.match_ms};
     int engine_moves = 0;
 
@@ -140,7 +141,12 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         const int s = slot(side);
         EngineSession& e = *engines[s];
         const EngineClock& clock = e.spec().clock;
-        const std::int64_t tolerance = settings.tolerance_ms.value_or(default_tolerance_ms(clock));
+        // An engine's first move of a game may carry its start-up work (hash allocation,
+        // tables); it gets a fixed grace on top of the tolerance.
+        const std::int64_t tolerance = settings.tolerance_ms.value_or(default_tolerance_ms(clock)) +
+                                       (first_move[s] ? kFirstMoveGraceMs : 0);
+        first_move[s] = false;
+        e.settle();
         std::int64_t allowed = clock.turn_ms;
         if (clock.has_match_clock()) {
             allowed = std::min(allowed, std::max<std::int64_t>(time_left[s], 0));
