@@ -12,7 +12,7 @@ struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
     LmrTable() {
         for (int d = 1; d < 64; ++d)
-            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 2.2);
+            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 1.5);
     }
 };
 
