@@ -1,13 +1,92 @@
-// Placeholder until the owner of this subcommand lands it.
+// The Gomocup brain on stdin/stdout: a reader thread that never goes deaf, and the session
+// processing lines in order on this thread (its searches run on the Searcher's threads).
+// END quits from the reader at once, even mid-search; YXSTOP stops the search from there.
+#include <csignal>
 #include <iostream>
+#include <thread>
 
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+
+#include "brain_identity.h"
+#include "line_queue.h"
+#include "line_splitter.h"
+#include "output_sink.h"
+#include "session.h"
 #include "subcommands.h"
 
 namespace tengen {
 
-int brain_main(int, char**) {
-    std::cerr << "pbrain-tengen: brain is not built yet\n";
-    return 2;
+namespace {
+
+// Reads stdin to its end. Line numbers match the session's count: every line is queued.
+void read_commands(LineQueue& queue, Session& session, StdoutSink& out) {
+    LineSplitter splitter(kMaxLineChars + 1);  // one byte over the cap: the session sees it is too long
+    std::uint64_t line_number = 0;
+    auto on_line = [&](LineSplitter::Line&& line) {
+        ++line_number;
+        const std::string word = to_upper_ascii(split_command(line.text).word);
+        if (word == "END") out.flush_and_exit();
+        if (word == "YXSTOP") session.request_stop(line_number);
+        queue.push(std::move(line.text));
+    };
+    char buffer[1 << 16];
+    while (true) {
+        const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+        if (n > 0) {
+            splitter.feed({buffer, static_cast<std::size_t>(n)}, on_line);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        break;  // end of input, or stdin unusable: either way no more commands
+    }
+    splitter.finish(on_line);
+    queue.close();
+}
+
+// --help / --version; false when the brain should not run.
+bool handle_options(int argc, char** argv, int& exit_code) {
+    namespace po = boost::program_options;
+    po::options_description options("pbrain-tengen: a Gomocup brain on stdin/stdout (see docs/protocol-output.md)\n"
+                                    "Subcommands: play, bench, solve (each has --help)\nOptions");
+    options.add_options()("help,h", "show this help")("version,v", "show the version");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "pbrain-tengen: " << e.what() << "\n" << options << "\n";
+        exit_code = 2;
+        return false;
+    }
+    if (vm.count("help")) {
+        std::cout << options << "\n";
+        exit_code = 0;
+        return false;
+    }
+    if (vm.count("version")) {
+        std::cout << kBrainName << " " << kBrainVersion << "\n";
+        exit_code = 0;
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int brain_main(int argc, char** argv) {
+    if (int code = 0; !handle_options(argc, argv, code)) return code;
+    std::signal(SIGPIPE, SIG_IGN);  // a manager that closed our stdout must not kill us mid-write
+
+    StdoutSink out;
+    Session session(out);
+    LineQueue queue;
+    std::thread reader([&] { read_commands(queue, session, out); });
+    while (auto line = queue.pop())
+        if (session.process_line(*line) == SessionAction::Quit) out.flush_and_exit();
+    reader.join();
+    return 0;
 }
 
 }  // namespace tengen

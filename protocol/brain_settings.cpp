@@ -1,0 +1,102 @@
+#include "brain_settings.h"
+
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "text_parse.h"
+
+namespace tengen {
+
+namespace {
+
+constexpr int kMaxThreads = 256;
+
+InfoOutcome rejected(std::string_view key, std::string_view value, std::string_view why) {
+    return {InfoEffect::Rejected,
+            fmt::format("INFO {}: ignoring \"{}\" ({}); the old value stays", key, printable_excerpt(value), why)};
+}
+
+}  // namespace
+
+InfoOutcome apply_info(BrainSettings& s, std::string_view raw_key, std::string_view value) {
+    const std::string key = [&] {
+        std::string k(raw_key);
+        for (char& c : k)
+            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        return k;
+    }();
+    value = trim(value);
+    const auto number = parse_int(value);
+
+    if (key == "timeout_turn" || key == "timeout_match") {
+        if (!number || *number < 0) return rejected(key, value, "expected milliseconds >= 0");
+        (key == "timeout_turn" ? s.clocks.turn_ms : s.clocks.match_ms) = *number;
+        return {InfoEffect::Clock, {}};
+    }
+    if (key == "time_left") {
+        if (!number) return rejected(key, value, "expected milliseconds");
+        s.clocks.time_left_ms = *number;  // may be negative: already over
+        return {InfoEffect::Clock, {}};
+    }
+    if (key == "time_increment") {
+        if (!number || *number < 0) return rejected(key, value, "expected milliseconds >= 0");
+        s.clocks.increment_ms = *number;
+        return {InfoEffect::Clock, {}};
+    }
+    if (key == "max_memory") {
+        if (!number || *number < 0) return rejected(key, value, "expected bytes >= 0");
+        s.max_memory = *number;
+        return {InfoEffect::Memory, {}};
+    }
+    if (key == "thread_num") {
+        if (!number) return rejected(key, value, "expected a thread count");
+        s.threads = static_cast<int>(std::clamp<std::int64_t>(*number, 1, kMaxThreads));
+        return {};
+    }
+    if (key == "max_depth") {
+        if (!number) return rejected(key, value, "expected a depth");
+        s.max_depth = static_cast<int>(std::clamp<std::int64_t>(*number, 0, 1000));  // <= 0: no limit
+        return {};
+    }
+    if (key == "max_node") {
+        if (!number) return rejected(key, value, "expected a node count");
+        s.max_nodes = *number <= 0 ? 0 : static_cast<std::uint64_t>(*number);
+        return {};
+    }
+    if (key == "win_length") {
+        if (!number || *number < kMinBoardSide || *number > kMaxBoardSide)
+            return rejected(key, value, fmt::format("expected {}..{}", kMinBoardSide, kMaxBoardSide));
+        s.win_length = static_cast<int>(*number);
+        return {InfoEffect::GameShape, {}};
+    }
+    if (key == "rule") {
+        const auto rule = number && *number >= 0 && *number <= std::numeric_limits<int>::max()
+                              ? rule_from_gomocup_code(static_cast<int>(*number))
+                              : std::nullopt;
+        if (!rule) return rejected(key, value, "unknown rule code");
+        s.rule = *rule;
+        return {InfoEffect::GameShape, {}};
+    }
+    if (key == "show_detail") {
+        if (!number || *number < 0 || *number > 3) return rejected(key, value, "expected 0..3");
+        s.show_detail = static_cast<int>(*number);
+        return {};
+    }
+    if (key == "folder") {
+        s.folder = std::string(value);
+        return {};
+    }
+    // game_type, evaluate and every unknown key: nothing to do.
+    return {};
+}
+
+std::size_t hash_bytes_for(std::int64_t max_memory) {
+    if (max_memory <= 0) return kDefaultHashBytes;
+    constexpr std::int64_t kMinTable = std::int64_t{1} << 20;
+    const std::int64_t table = max_memory / 4 * 3;
+    return static_cast<std::size_t>(std::max(table, kMinTable));
+}
+
+}  // namespace tengen

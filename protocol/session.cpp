@@ -1,0 +1,416 @@
+#include "session.h"
+
+#include <algorithm>
+#include <cctype>
+#include <exception>
+#include <thread>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "analysis_format.h"
+#include "analysis_reporter.h"
+#include "brain_identity.h"
+#include "move_choice.h"
+#include "position_setup.h"
+#include "renju.h"
+#include "swap2.h"
+
+namespace tengen {
+
+namespace {
+
+constexpr std::size_t kStartupHashBytes = std::size_t{1} << 20;
+constexpr std::size_t kFallbackHashBytes = std::size_t{16} << 20;
+
+// Half the machine's memory: a max_memory larger than that is a typo, not a wish.
+std::size_t physical_memory_cap() {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page_size <= 0) return std::size_t{1} << 30;
+    return static_cast<std::size_t>(pages) / 2 * static_cast<std::size_t>(page_size);
+}
+
+bool is_word(std::string_view word, std::string_view upper) { return to_upper_ascii(word) == upper; }
+
+std::string point_text(Point p) { return fmt::format("{},{}", p.x, p.y); }
+
+bool has_player_stones(const Board& board) {
+    for (const Move& m : board.history())
+        if (m.color == Color::Black || m.color == Color::White) return true;
+    return false;
+}
+
+}  // namespace
+
+Session::Session(OutputSink& out, SessionOptions options)
+    : out_(out),
+      options_(options),
+      searcher_(options.max_hash_bytes ? std::min(options.max_hash_bytes, kStartupHashBytes) : kStartupHashBytes),
+      hash_bytes_(options.max_hash_bytes ? std::min(options.max_hash_bytes, kStartupHashBytes) : kStartupHashBytes) {}
+
+Session::~Session() {
+    if (searcher_.running()) {
+        searcher_.stop();
+        searcher_.wait();
+    }
+}
+
+void Session::say(std::string_view line) { out_.write_line(line); }
+void Session::error(std::string_view why) { out_.write_line(fmt::format("ERROR {}", why)); }
+void Session::message(std::string_view text) { out_.write_line(fmt::format("MESSAGE {}", text)); }
+
+void Session::request_stop(std::uint64_t before_line) {
+    std::lock_guard lock(stop_mutex_);
+    stop_before_ = std::max(stop_before_, before_line);
+    if (searching_ && line_index_ < stop_before_) searcher_.stop();
+}
+
+SessionAction Session::process_line(std::string_view line) {
+    {
+        std::lock_guard lock(stop_mutex_);
+        ++line_index_;
+    }
+    if (line.size() > kMaxLineChars) {
+        if (block_ != Block::None && block_error_.empty()) block_error_ = "a line in the block is too long";
+        if (block_ == Block::None) error(fmt::format("line too long ({} bytes)", line.size()));
+        return SessionAction::Continue;
+    }
+    const auto [word, rest] = split_command(line);
+    if (word.empty()) return SessionAction::Continue;  // empty lines are ignored
+    if (is_word(word, "END")) return SessionAction::Quit;
+
+    if (block_ != Block::None) {
+        // A command word is letters (and digits, as in SWAP2BOARD); a stone line has commas.
+        const bool command_word = std::isalpha(static_cast<unsigned char>(word.front())) != 0 &&
+                                  std::all_of(word.begin(), word.end(), [](char c) {
+                                      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+                                  });
+        if (is_word(word, "DONE")) {
+            finish_block();
+            return SessionAction::Continue;
+        }
+        if (!command_word) {
+            block_line(line);
+            return SessionAction::Continue;
+        }
+        // INFO is accepted at any time, and a late YXSTOP has nothing to stop: neither is a
+        // sign that the block was abandoned.
+        if (is_word(word, "INFO")) {
+            cmd_info(rest);
+            return SessionAction::Continue;
+        }
+        if (is_word(word, "YXSTOP")) return SessionAction::Continue;
+        // A command inside a block: the manager forgot DONE. Drop the block (a MESSAGE, so the
+        // command's own answer stays the first answer line) and obey the command.
+        block_ = Block::None;
+        message("a BOARD block was not closed by DONE; it was ignored");
+    }
+    dispatch(word, rest);
+    return SessionAction::Continue;
+}
+
+void Session::dispatch(std::string_view word_text, std::string_view rest) {
+    const std::string word = to_upper_ascii(word_text);
+    if (word == "START") return cmd_start(rest);
+    if (word == "RECTSTART") return cmd_rectstart(rest);
+    if (word == "RESTART") return cmd_restart();
+    if (word == "BEGIN") return cmd_begin();
+    if (word == "TURN") return cmd_turn(rest);
+    if (word == "INFO") return cmd_info(rest);
+    if (word == "TAKEBACK") return cmd_takeback(rest);
+    if (word == "PLAY") return cmd_play(rest);
+    if (word == "ABOUT") return say(kAboutLine);
+    if (word == "BOARD" || word == "YXBOARD" || word == "SWAP2BOARD") {
+        block_ = word == "BOARD" ? Block::Board : word == "YXBOARD" ? Block::YxBoard : Block::Swap2;
+        block_stones_.clear();
+        block_moves_.clear();
+        block_error_.clear();
+        // Without a game the block is still read to its DONE, which answers the one ERROR.
+        if (!board_) block_error_ = "no game yet: send START first";
+        return;
+    }
+    if (word == "YXSTOP") return;  // the reader already stopped any search; idle, nothing to do
+    if (word == "YXHASHCLEAR") return searcher_.clear_hash();
+    if (word == "YXSHOWFORBID") return cmd_yxshowforbid();
+    if (word == "YXNBEST") return cmd_yxnbest(rest);
+    if (word == "YXSHOWINFO") return cmd_yxshowinfo();
+    say("UNKNOWN " + printable_excerpt(word_text));
+}
+
+// ---------------------------------------------------------------- blocks
+
+void Session::block_line(std::string_view line) {
+    if (!block_error_.empty()) return;  // the first problem is the one reported
+    if (block_ == Block::Swap2) {
+        if (const auto p = parse_point(line)) block_moves_.push_back(*p);
+        else block_error_ = "malformed swap2 move \"" + printable_excerpt(trim(line)) + "\"";
+        return;
+    }
+    if (const auto stone = parse_board_line(line)) block_stones_.push_back(*stone);
+    else block_error_ = "malformed board line \"" + printable_excerpt(trim(line)) + "\"";
+}
+
+void Session::finish_block() {
+    const Block block = block_;
+    block_ = Block::None;
+    if (!block_error_.empty()) return error(block_error_);
+    if (block == Block::Swap2) return finish_swap2();
+
+    auto built = board_from_fields(board_->config(), block_stones_);
+    if (auto* why = std::get_if<std::string>(&built)) return error(*why);
+    board_ = std::move(std::get<Board>(built));
+    if (block == Block::Board) think_and_answer(true);
+}
+
+void Session::finish_swap2() {
+    const std::size_t count = block_moves_.size();
+    if (count != 0 && count != 3 && count != 5)
+        return error(fmt::format("swap2 needs 0, 3 or 5 stones, not {}", count));
+    auto built = board_from_moves(board_->config(), block_moves_);
+    if (auto* why = std::get_if<std::string>(&built)) return error(*why);
+    Board opening = std::move(std::get<Board>(built));
+
+    const SearchLimits limits = move_limits(opening, 1);
+    const std::int64_t budget = plan_move_time(limits.time).hard_ms;
+    auto search = [&](const Board& position, std::int64_t ms) {
+        SearchLimits each = limits;
+        each.time = TimeControl{};
+        each.time.turn_ms = std::max<std::int64_t>(ms, 1);
+        each.time.empty_points = position.empty_count();
+        if (position.game_over()) return SearchResult{};
+        AnalysisReporter quiet(out_, 0, 1);  // the candidates' analysis would only confuse a GUI
+        return run_search(position, each, quiet);
+    };
+    auto decision = decide_swap2(opening, budget, search);
+    if (auto* why = std::get_if<std::string>(&decision)) return error(*why);
+    const auto& chosen = std::get<Swap2Decision>(decision);
+    for (const Point p : chosen.placed) opening.play(p);
+    board_ = std::move(opening);
+    say(chosen.answer);
+}
+
+// ---------------------------------------------------------------- game set-up
+
+GameConfig Session::wanted_config(int width, int height) const {
+    GameConfig config{width, height, settings_.win_length, settings_.rule};
+    if (config.rule == Rule::Renju && config.win_length != 5) config.rule = Rule::Exact;
+    return config;
+}
+
+void Session::note_renju_downgrade(const GameConfig& config) {
+    if (settings_.rule == Rule::Renju && config.rule != Rule::Renju)
+        message(fmt::format("renju is defined for five in a row only: playing exact {} in a row instead",
+                            config.win_length));
+}
+
+std::optional<GameConfig> Session::new_config(int width, int height) {
+    const GameConfig config = wanted_config(width, height);
+    if (const auto why = config_error(config)) {
+        error(*why);
+        return std::nullopt;
+    }
+    note_renju_downgrade(config);
+    return config;
+}
+
+bool Session::open_board(int width, int height) {
+    const auto config = new_config(width, height);
+    if (!config) return false;
+    board_.emplace(*config);
+    block_ = Block::None;
+    resize_hash();
+    return true;
+}
+
+void Session::resize_hash() {
+    std::size_t wanted = std::min(hash_bytes_for(settings_.max_memory), physical_memory_cap());
+    if (options_.max_hash_bytes) wanted = std::min(wanted, options_.max_hash_bytes);
+    if (wanted == hash_bytes_) return;
+    try {
+        // Through a tiny table first, so the old and the new one never exist together: the
+        // peak stays under max_memory (GomocupJudge sends it only after START).
+        if (hash_bytes_ > kStartupHashBytes && wanted > kStartupHashBytes) searcher_.set_hash_bytes(kStartupHashBytes);
+        searcher_.set_hash_bytes(wanted);
+        hash_bytes_ = wanted;
+    } catch (const std::exception& e) {
+        message(fmt::format("cannot allocate a {} MiB table ({}); using {} MiB", wanted >> 20, e.what(),
+                            kFallbackHashBytes >> 20));
+        try {
+            searcher_.set_hash_bytes(kFallbackHashBytes);
+            hash_bytes_ = kFallbackHashBytes;
+        } catch (const std::exception&) {
+            hash_bytes_ = 0;  // keep whatever the searcher still has
+        }
+    }
+}
+
+bool Session::require_board() {
+    if (board_) return true;
+    error("no game yet: send START first");
+    return false;
+}
+
+void Session::cmd_start(std::string_view rest) {
+    const auto size = parse_int(rest);
+    if (!size || *size < kMinBoardSide || *size > kMaxBoardSide)
+        return error(fmt::format("unsupported board size \"{}\" (this brain plays {}..{})", printable_excerpt(rest),
+                                 kMinBoardSide, kMaxBoardSide));
+    if (open_board(static_cast<int>(*size), static_cast<int>(*size))) say("OK");
+}
+
+void Session::cmd_rectstart(std::string_view rest) {
+    const auto size = parse_point(rest);
+    if (!size || size->x < kMinBoardSide || size->x > kMaxBoardSide || size->y < kMinBoardSide ||
+        size->y > kMaxBoardSide)
+        return error(fmt::format("unsupported board size \"{}\" (this brain plays {}..{} a side)",
+                                 printable_excerpt(rest), kMinBoardSide, kMaxBoardSide));
+    if (open_board(size->x, size->y)) say("OK");
+}
+
+void Session::cmd_restart() {
+    if (!require_board()) return;
+    if (open_board(board_->width(), board_->height())) say("OK");
+}
+
+void Session::cmd_info(std::string_view rest) {
+    const auto [key, value] = split_command(rest);
+    if (key.empty()) return message("INFO without a key ignored");
+    const InfoOutcome outcome = apply_info(settings_, key, value);
+    switch (outcome.effect) {
+    case InfoEffect::Rejected: return message(outcome.message);
+    case InfoEffect::Memory: return resize_hash();
+    case InfoEffect::GameShape: {
+        if (!board_ || board_->stone_count() != 0) return;  // applies at the next START/RESTART
+        const GameConfig config = wanted_config(board_->width(), board_->height());
+        if (config_error(config))
+            return message(fmt::format("rule {} with {} in a row does not fit this {}x{} board; it applies at the next START",
+                                       rule_name(settings_.rule), settings_.win_length, board_->width(),
+                                       board_->height()));
+        note_renju_downgrade(config);
+        board_.emplace(config);
+        return;
+    }
+    case InfoEffect::None:
+    case InfoEffect::Clock: return;
+    }
+}
+
+// ---------------------------------------------------------------- moves
+
+void Session::cmd_begin() {
+    if (!require_board()) return;
+    if (has_player_stones(*board_)) return error("BEGIN needs an empty board");
+    think_and_answer(true);
+}
+
+void Session::cmd_turn(std::string_view rest) {
+    if (!require_board()) return;
+    const auto p = parse_point(rest);
+    if (!p) return error(fmt::format("malformed move \"{}\"", printable_excerpt(rest)));
+    if (!board_->on_board(*p)) return error(fmt::format("move {} is off the board", point_text(*p)));
+    if (board_->at(*p) != Color::Empty) return error(fmt::format("move {} is on an occupied point", point_text(*p)));
+    if (board_->game_over()) return error("the game is over");
+    board_->play(*p);
+    think_and_answer(true);
+}
+
+void Session::cmd_takeback(std::string_view rest) {
+    if (!require_board()) return;
+    const auto p = parse_point(rest);
+    if (!p) return error(fmt::format("malformed point \"{}\"", printable_excerpt(rest)));
+    auto rebuilt = board_without(*board_, *p);
+    if (auto* why = std::get_if<std::string>(&rebuilt)) return error(*why);
+    board_ = std::move(std::get<Board>(rebuilt));
+    say("OK");
+}
+
+void Session::cmd_play(std::string_view rest) {
+    if (!require_board()) return;
+    const auto p = parse_point(rest);
+    if (!p) return error(fmt::format("malformed move \"{}\"", printable_excerpt(rest)));
+    if (board_->game_over()) return error("the game is over");
+    if (!board_->is_legal(*p)) return error(fmt::format("move {} is off the board or occupied", point_text(*p)));
+    board_->play(*p);
+    say(point_text(*p));
+}
+
+SearchLimits Session::move_limits(const Board& position, int multipv) const {
+    SearchLimits limits;
+    limits.time = settings_.clocks;
+    limits.time.empty_points = position.empty_count();
+    if (options_.max_turn_ms >= 0)
+        limits.time.turn_ms = limits.time.turn_ms ? std::min(*limits.time.turn_ms, options_.max_turn_ms)
+                                                  : options_.max_turn_ms;
+    auto cap = [](auto value, auto limit) { return limit == 0 ? value : value == 0 ? limit : std::min(value, limit); };
+    limits.max_depth = cap(settings_.max_depth, options_.max_depth);
+    limits.max_nodes = cap(settings_.max_nodes, options_.max_nodes);
+    limits.threads = std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
+    limits.multipv = std::max(multipv, 1);
+    return limits;
+}
+
+SearchResult Session::run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter) {
+    {
+        std::lock_guard lock(stop_mutex_);
+        searcher_.start(position, limits, [&reporter](const SearchInfo& info) { reporter.on_iteration(info); });
+        searching_ = true;
+        if (stop_before_ > line_index_) searcher_.stop();  // a YXSTOP came before we started
+    }
+    SearchResult result = searcher_.wait();
+    {
+        std::lock_guard lock(stop_mutex_);
+        searching_ = false;
+    }
+    return result;
+}
+
+void Session::think_and_answer(bool play, int multipv) {
+    if (board_->game_over()) return error("the game is over");
+    const SearchLimits limits = move_limits(*board_, multipv);
+    AnalysisReporter reporter(out_, settings_.show_detail, limits.multipv);
+    const SearchResult result = run_search(*board_, limits, reporter);
+    const Point answer = choose_answer(*board_, result);
+    if (answer == kNoPoint) return error("no legal move");
+    if (multipv > 1) {
+        int rank = 0;
+        for (const ScoredMove& m : result.best_moves) {
+            if (rank == multipv) break;
+            say(nbest_line(++rank, m));
+        }
+    }
+    reporter.on_finished(result, answer);
+    say(point_text(answer));
+    if (play) board_->play(answer);
+}
+
+// ---------------------------------------------------------------- Yixin-Board
+
+void Session::cmd_yxnbest(std::string_view rest) {
+    if (!require_board()) return;
+    const auto n = parse_int(rest);
+    if (!n || *n < 1) return error(fmt::format("YXNBEST needs a count >= 1, not \"{}\"", printable_excerpt(rest)));
+    const int count = static_cast<int>(std::min<std::int64_t>(*n, std::max(board_->empty_count(), 1)));
+    think_and_answer(false, count);
+}
+
+void Session::cmd_yxshowforbid() {
+    if (!require_board()) return;
+    std::string line = "FORBID ";
+    if (board_->rule() == Rule::Renju && board_->side_to_move() == Color::Black && !board_->game_over()) {
+        for (int y = 0; y < board_->height(); ++y)
+            for (int x = 0; x < board_->width(); ++x)
+                if (board_->is_empty({x, y}) && renju_forbidden(*board_, {x, y}) != Forbidden::None)
+                    line += fmt::format("{:02}{:02}", x, y);
+    }
+    say(line + ".");
+}
+
+void Session::cmd_yxshowinfo() {
+    const unsigned threads = std::max(std::thread::hardware_concurrency(), 1u);
+    say(fmt::format("MESSAGE INFO MAX_THREAD_NUM {}", threads));
+    say(fmt::format("MESSAGE INFO MAX_HASH_SIZE {}", physical_memory_cap() >> 20));
+}
+
+}  // namespace tengen

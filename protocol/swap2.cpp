@@ -1,0 +1,90 @@
+#include "swap2.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "move_choice.h"
+
+namespace tengen {
+
+namespace {
+
+// Three-stone shapes (black, white, black) as offsets from the centre. None is known to be
+// balanced; the search picks whichever it judges closest to even.
+constexpr int kShapes[][3][2] = {
+    {{0, 0}, {1, -1}, {2, 0}},  {{0, 0}, {0, -1}, {2, 1}},  {{0, 0}, {1, 1}, {-1, 2}},
+    {{0, 0}, {2, 0}, {0, 2}},   {{0, 0}, {-1, -1}, {3, 0}}, {{0, 0}, {1, 0}, {-2, 2}},
+};
+
+std::string points_text(const std::vector<Point>& points) {
+    std::string out;
+    for (const Point p : points) out += fmt::format("{}{},{}", out.empty() ? "" : " ", p.x, p.y);
+    return out;
+}
+
+// Openings of three stones that fit this board and do not end the game.
+std::vector<std::vector<Point>> candidate_openings(const Board& empty) {
+    std::vector<std::vector<Point>> out;
+    const int cx = empty.width() / 2, cy = empty.height() / 2;
+    for (const auto& shape : kShapes) {
+        std::vector<Point> stones;
+        Board b = empty;
+        for (const auto& offset : shape) {
+            const Point p{cx + offset[0], cy + offset[1]};
+            if (!b.is_legal(p)) break;
+            b.play(p);
+            stones.push_back(p);
+        }
+        if (stones.size() == 3 && !b.game_over()) out.push_back(stones);
+    }
+    return out;
+}
+
+std::variant<Swap2Decision, std::string> place_three(const Board& opening, std::int64_t budget_ms,
+                                                     const PositionSearch& search) {
+    const auto candidates = candidate_openings(opening);
+    if (candidates.empty()) {
+        // A tiny board: any three points near the centre, black-white-black.
+        Board b = opening;
+        std::vector<Point> stones;
+        for (int i = 0; i < 3; ++i) {
+            const Point p = choose_answer(b, SearchResult{});
+            if (p == kNoPoint) return std::string("the board has no room for a swap2 opening");
+            b.play(p);
+            stones.push_back(p);
+        }
+        return Swap2Decision{points_text(stones), stones};
+    }
+    const std::int64_t each_ms = std::max<std::int64_t>(budget_ms / static_cast<std::int64_t>(candidates.size()), 1);
+    std::size_t best = 0;
+    Score best_imbalance = kInfinite;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        Board b = opening;
+        for (const Point p : candidates[i]) b.play(p);
+        const Score imbalance = std::abs(search(b, each_ms).score);
+        if (imbalance < best_imbalance) best_imbalance = imbalance, best = i;
+    }
+    return Swap2Decision{points_text(candidates[best]), candidates[best]};
+}
+
+}  // namespace
+
+std::variant<Swap2Decision, std::string> decide_swap2(const Board& opening, std::int64_t budget_ms,
+                                                      const PositionSearch& search) {
+    if (opening.stone_count() == 0) return place_three(opening, budget_ms, search);
+    if (opening.game_over()) return std::string("the opening already has a winner");
+
+    // Three or five stones, white to move. SWAP takes the side not to move (black); a stone
+    // takes the side to move (white) and plays its move.
+    Board b = opening;
+    const SearchResult result = search(b, budget_ms);
+    const Point move = choose_answer(b, result);
+    if (move == kNoPoint) return Swap2Decision{"SWAP", {}};
+    const Score margin = opening.stone_count() == 3 ? kSwapMargin : 0;
+    if (result.score < -margin) return Swap2Decision{"SWAP", {}};
+    return Swap2Decision{fmt::format("{},{}", move.x, move.y), {move}};
+}
+
+}  // namespace tengen

@@ -1,0 +1,33 @@
+// The swap2 opening (SWAP2BOARD): which stones to place, or whether to swap, chosen from
+// search evaluations. Simple on purpose: aim for balance when placing, take the better side
+// when choosing.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "board.h"
+#include "searcher.h"
+
+namespace tengen {
+
+// Searches one position (not game over) and returns the result; the session supplies it so
+// analysis output and stop requests work as for a normal move.
+using PositionSearch = std::function<SearchResult(const Board&, std::int64_t budget_ms)>;
+
+struct Swap2Decision {
+    std::string answer;          // "x,y x,y x,y", "SWAP", "x,y" or "x,y x,y"
+    std::vector<Point> placed;   // the stones the answer adds (empty for SWAP)
+};
+
+// stones: the opening so far in move order, black first (0, 3 or 5 of them; checked by the
+// caller). budget_ms: the whole decision's time. A reason string when nothing can be placed.
+std::variant<Swap2Decision, std::string> decide_swap2(const Board& opening, std::int64_t budget_ms,
+                                                      const PositionSearch& search);
+
+// Margin (evaluation units) by which black must lead before we swap to take it after three stones.
+inline constexpr Score kSwapMargin = 100;
+
+}  // namespace tengen

@@ -1,0 +1,42 @@
+// Strict parsing of the protocol's small pieces of text: numbers, "x,y" points, BOARD lines,
+// the command word. Every parser returns nullopt on malformed input; none throws.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "types.h"
+
+namespace tengen {
+
+std::string_view trim(std::string_view text) noexcept;
+std::string to_upper_ascii(std::string_view text);
+
+// The first whitespace-separated word and the trimmed rest of the line.
+struct CommandLine {
+    std::string_view word;
+    std::string_view rest;
+};
+CommandLine split_command(std::string_view line) noexcept;
+
+// A whole decimal integer with an optional sign and no other characters (spaces trimmed).
+std::optional<std::int64_t> parse_int(std::string_view text) noexcept;
+
+// "x,y" or "x, y" (spaces allowed around both numbers). Does not check the board's size.
+std::optional<Point> parse_point(std::string_view text) noexcept;
+
+// A BOARD/YXBOARD line "x,y,f" (spaces allowed around each field).
+struct BoardLine {
+    Point at;
+    int field = 0;
+};
+std::optional<BoardLine> parse_board_line(std::string_view text) noexcept;
+
+// Text from the manager echoed back on one line: control and non-ASCII bytes become '?',
+// and anything longer than max_chars is cut with "...". Keeps a garbage line from breaking
+// the one-answer-per-line framing.
+std::string printable_excerpt(std::string_view text, std::size_t max_chars = 60);
+
+}  // namespace tengen

@@ -1,0 +1,811 @@
+// The brain protocol through the real binary: transcripts of every command and error path,
+// the sequences real managers send (Piskvork, Yixin-Board, GomocupJudge, c-gomoku-cli), and
+// the process-level promises (END at once, EOF exits 0, garbage survives).
+#define BOOST_TEST_MODULE protocol
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <chrono>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "board.h"
+#include "engine_pipe.h"
+#include "text_parse.h"
+
+using tengen::Board;
+using tengen::Color;
+using tengen::GameConfig;
+using tengen::Point;
+using tengen::Rule;
+using tengen::testing::EnginePipe;
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Generous: every answer here comes from a search of a few hundred ms, but the suite must
+// also pass under ASan on two busy cores.
+constexpr auto kAnswerTimeout = 20s;
+
+bool is_message(const std::string& line) { return line.rfind("MESSAGE", 0) == 0 || line.rfind("DEBUG", 0) == 0; }
+
+long elapsed_ms(Clock::time_point since) {
+    return static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count());
+}
+
+// The real brain, with a mirror of the game so every answered move can be checked.
+class Brain {
+public:
+    Brain() : pipe_(TENGEN_PBRAIN_PATH) {}
+    EnginePipe& pipe() { return pipe_; }
+
+    void send(std::string_view line) { BOOST_REQUIRE(pipe_.send(line)); }
+    // Sends a command and returns its answer line (MESSAGE/DEBUG lines before it are kept).
+    std::string ask(std::string_view line) {
+        send(line);
+        return answer();
+    }
+    std::string answer() {
+        messages_.clear();
+        const auto reply = pipe_.read_answer(kAnswerTimeout, &messages_);
+        BOOST_REQUIRE_MESSAGE(reply, "no answer within the deadline");
+        return *reply;
+    }
+    const std::vector<std::string>& messages() const { return messages_; }
+
+    // START with short moves and a small table so the tests stay fast.
+    void start(int size = 15, int turn_ms = 200) {
+        send("INFO max_memory 16777216");
+        send("INFO timeout_turn " + std::to_string(turn_ms));
+        BOOST_REQUIRE_EQUAL(ask("START " + std::to_string(size)), "OK");
+        game_.emplace(GameConfig{size, size, win_length_, rule_});
+    }
+    void set_game_shape(int k, Rule rule) { win_length_ = k, rule_ = rule; }
+
+    // A move answer: parsed, checked legal on the mirror, played there.
+    Point expect_move(const std::string& reply) {
+        const auto p = tengen::parse_point(reply);
+        BOOST_REQUIRE_MESSAGE(p, "not a move: \"" + reply + "\"");
+        BOOST_REQUIRE_MESSAGE(game_ && game_->is_legal(*p), "illegal move " + reply);
+        game_->play(*p);
+        return *p;
+    }
+    Point begin() { return expect_move(ask("BEGIN")); }
+    Point turn(Point p) {
+        game_->play(p);
+        return expect_move(ask(fmt(p, "TURN ")));
+    }
+    Board& game() { return *game_; }
+    void reset_game() { game_.emplace(game_->config()); }
+    // Mirror a game the brain started without start() (the manager-sequence tests).
+    void track_new_game(int size = 15) { game_.emplace(GameConfig{size, size, win_length_, rule_}); }
+
+    // Sends BOARD (or YXBOARD) with "x,y,f" stones and DONE, and sets the mirror to the same
+    // position: equal counts make the engine black, one more opponent stone makes it white.
+    void send_board(const std::vector<std::array<int, 3>>& stones, const char* command = "BOARD") {
+        send(command);
+        int own = 0, theirs = 0;
+        for (const auto& s : stones) {
+            send(std::to_string(s[0]) + "," + std::to_string(s[1]) + "," + std::to_string(s[2]));
+            own += s[2] == 1, theirs += s[2] == 2;
+        }
+        send("DONE");
+        reset_game();
+        const Color own_colour = own == theirs ? Color::Black : Color::White;
+        for (const auto& s : stones)
+            if (s[2] == 3) game_->make({{s[0], s[1]}, Color::Wall});
+        for (const auto& s : stones)
+            if (s[2] != 3) game_->make({{s[0], s[1]}, s[2] == 1 ? own_colour : tengen::opponent(own_colour)});
+        game_->set_side_to_move(own_colour);
+    }
+
+    static std::string fmt(Point p, std::string prefix = "") {
+        return prefix + std::to_string(p.x) + "," + std::to_string(p.y);
+    }
+
+private:
+    EnginePipe pipe_;
+    std::vector<std::string> messages_;
+    std::optional<Board> game_;
+    int win_length_ = 5;
+    Rule rule_ = Rule::Freestyle;
+};
+
+// Some empty point of the mirror, chosen by the generator (not a smart opponent).
+Point random_empty(const Board& board, std::mt19937& rng) {
+    std::vector<Point> empty;
+    for (int y = 0; y < board.height(); ++y)
+        for (int x = 0; x < board.width(); ++x)
+            if (board.is_empty({x, y})) empty.push_back({x, y});
+    return empty.at(std::uniform_int_distribution<std::size_t>(0, empty.size() - 1)(rng));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(basics)
+
+BOOST_AUTO_TEST_CASE(start_answers_exactly_ok_and_rejects_bad_sizes) {
+    Brain brain;
+    brain.send("START 15");
+    BOOST_TEST(*brain.pipe().read_line(kAnswerTimeout) == "OK");  // the very first line
+    BOOST_TEST(brain.ask("START 2").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("START 33").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("START fifteen").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("RECTSTART 20,10") == "OK");
+    BOOST_TEST(brain.ask("RECTSTART 2,10").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("RECTSTART 20").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("START 32") == "OK");
+    BOOST_TEST(brain.ask("start 3") == "ERROR win length 5 must be from 3 to 3");
+}
+
+BOOST_AUTO_TEST_CASE(about_and_unknown_commands) {
+    Brain brain;
+    const std::string about = brain.ask("ABOUT");
+    BOOST_TEST(about.rfind(R"(name="Tengen", version="0.1.0", author="Tengen developers", country=")", 0) == 0);
+    BOOST_TEST(about.find("www=\"") != std::string::npos);
+    BOOST_TEST(about.find("email=\"") != std::string::npos);
+    BOOST_TEST(brain.ask("about") == about);
+    BOOST_TEST(brain.ask("FROBNICATE 1 2") == "UNKNOWN FROBNICATE");
+    BOOST_TEST(brain.ask("YXFOO") == "UNKNOWN YXFOO");
+    BOOST_TEST(brain.ask("SUGGEST 1,1") == "UNKNOWN SUGGEST");
+}
+
+BOOST_AUTO_TEST_CASE(commands_before_start_are_errors) {
+    Brain brain;
+    for (const char* cmd : {"TURN 7,7", "BEGIN", "RESTART", "TAKEBACK 7,7", "PLAY 7,7", "YXSHOWFORBID", "YXNBEST 2"})
+        BOOST_TEST(brain.ask(cmd).rfind("ERROR", 0) == 0, cmd);
+    brain.send("BOARD");  // read to its DONE, then one ERROR
+    brain.send("7,7,1");
+    BOOST_TEST(brain.ask("DONE").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("ABOUT").rfind("name=", 0) == 0);  // still alive, still in order
+}
+
+BOOST_AUTO_TEST_CASE(begin_and_turns_answer_legal_moves) {
+    Brain brain;
+    brain.start();
+    brain.begin();
+    std::mt19937 rng(7);
+    for (int i = 0; i < 6 && !brain.game().game_over(); ++i) brain.turn(random_empty(brain.game(), rng));
+    BOOST_TEST(brain.ask("BEGIN").rfind("ERROR", 0) == 0);  // not an empty board
+}
+
+BOOST_AUTO_TEST_CASE(turn_error_paths_keep_the_position) {
+    Brain brain;
+    brain.start();
+    const Point first = brain.begin();
+    BOOST_TEST(brain.ask(Brain::fmt(first, "TURN ")).rfind("ERROR", 0) == 0);  // occupied
+    BOOST_TEST(brain.ask("TURN 15,3").rfind("ERROR", 0) == 0);                 // off the board
+    BOOST_TEST(brain.ask("TURN -1,3").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("TURN 3").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("TURN a,b").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("TURN 1,2,3").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("TURN 99999999999999999999,1").rfind("ERROR", 0) == 0);
+    // "x, y" with a space is accepted, and the game goes on from the kept position.
+    const Point reply_point = first == Point{0, 0} ? Point{1, 1} : Point{0, 0};
+    brain.game().play(reply_point);
+    brain.expect_move(brain.ask("turn " + std::to_string(reply_point.x) + ", " + std::to_string(reply_point.y)));
+}
+
+BOOST_AUTO_TEST_CASE(play_plays_exactly_the_given_move) {
+    Brain brain;
+    brain.start();
+    BOOST_TEST(brain.ask("PLAY 7,7") == "7,7");
+    BOOST_TEST(brain.ask("PLAY 7,7").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("TURN 7,7").rfind("ERROR", 0) == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(positions)
+
+// Field 1 is the engine's own stone: with its open four and the opponent's four on the board,
+// it must complete its own five, and the wall (field 3) closes one end so only one point wins.
+BOOST_AUTO_TEST_CASE(board_uses_all_three_field_codes) {
+    for (const bool extra_opponent_stone : {false, true}) {
+        Brain brain;
+        brain.start();
+        brain.send("BOARD");
+        for (int x = 2; x <= 5; ++x) brain.send(std::to_string(x) + ",2,1");
+        for (int x = 2; x <= 5; ++x) brain.send(std::to_string(x) + ",10,2");
+        if (extra_opponent_stone) brain.send("14,14,2");  // now the opponent is black
+        brain.send("1,2,3");
+        brain.send("1,10,3");
+        BOOST_TEST(brain.ask("DONE") == "6,2");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(board_blocks_the_opponents_four) {
+    Brain brain;
+    brain.start();
+    brain.send("board");
+    for (int y = 3; y <= 6; ++y) brain.send("9," + std::to_string(y) + ",2");
+    brain.send("9,2,1");
+    brain.send("0,14,1");
+    brain.send("14,0,1");
+    brain.send("1,1,1");
+    BOOST_TEST(brain.ask("done") == "9,7");
+}
+
+BOOST_AUTO_TEST_CASE(bad_board_blocks_are_errors_and_keep_the_old_position) {
+    Brain brain;
+    brain.start();
+    brain.send_board({{7, 7, 2}});
+    const Point answer = brain.expect_move(brain.answer());
+    const std::vector<std::vector<std::string>> bad_blocks = {
+        {"1,1,1", "2,2,1"},                 // own 2, opponent 0
+        {"1,1,2", "2,2,2", "3,3,2"},        // opponent 3, own 0
+        {"1,1,2", "1,1,1"},                 // a point given twice
+        {"1,1,2", "2,2,4"},                 // field 4
+        {"1,1,2", "15,2,1"},                // off the board
+        {"1,1,2", "2,2"},                   // malformed line
+        {"1,1,2", "x,y,z"},
+    };
+    for (const auto& block : bad_blocks) {
+        brain.send("BOARD");
+        for (const auto& line : block) brain.send(line);
+        BOOST_TEST(brain.ask("DONE").rfind("ERROR", 0) == 0);
+    }
+    // The old position is still there: its stones are occupied, the game goes on from it.
+    BOOST_TEST(brain.ask("TURN 7,7").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask(Brain::fmt(answer, "TURN ")).rfind("ERROR", 0) == 0);
+    brain.turn(Point{0, 0});
+}
+
+BOOST_AUTO_TEST_CASE(info_inside_a_board_block_applies_and_keeps_the_block) {
+    Brain brain;
+    brain.start();
+    brain.send("BOARD");
+    brain.send("7,7,2");
+    brain.send("INFO timeout_turn 0");
+    brain.send("INFO time_left 1000");
+    brain.send("7,8,1");
+    brain.send("8,8,2");
+    const std::string reply = brain.ask("DONE");
+    const auto p = tengen::parse_point(reply);
+    BOOST_REQUIRE_MESSAGE(p, reply);
+    for (const Point taken : {Point{7, 7}, Point{7, 8}, Point{8, 8}}) BOOST_TEST(!(*p == taken));
+    for (const auto& m : brain.messages()) BOOST_TEST(m.find("not closed") == std::string::npos, m);
+}
+
+BOOST_AUTO_TEST_CASE(a_command_inside_an_unclosed_block_is_obeyed) {
+    Brain brain;
+    brain.start();
+    brain.send("BOARD");
+    brain.send("7,7,2");
+    BOOST_TEST(brain.ask("ABOUT").rfind("name=", 0) == 0);
+    BOOST_TEST(brain.ask("DONE") == "UNKNOWN DONE");  // the block is gone
+}
+
+BOOST_AUTO_TEST_CASE(takeback_then_turn) {
+    Brain brain;
+    brain.start();
+    const Point mine = brain.begin();
+    const Point theirs = mine == Point{0, 0} ? Point{0, 1} : Point{0, 0};
+    const Point mine2 = brain.turn(theirs);
+    BOOST_TEST(brain.ask(Brain::fmt(mine2, "TAKEBACK ")) == "OK");
+    BOOST_TEST(brain.ask(Brain::fmt(theirs, "TAKEBACK ")) == "OK");
+    BOOST_TEST(brain.ask(Brain::fmt(theirs, "TAKEBACK ")).rfind("ERROR", 0) == 0);  // empty now
+    BOOST_TEST(brain.ask("TAKEBACK 20,20").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("TAKEBACK 1").rfind("ERROR", 0) == 0);
+    brain.game().unmake();
+    brain.game().unmake();
+    // The taken-back points are free again: the opponent replays there.
+    brain.turn(mine2);
+}
+
+BOOST_AUTO_TEST_CASE(takeback_of_an_earlier_stone_rebuilds_without_it) {
+    Brain brain;
+    brain.start();
+    brain.send_board({{0, 0, 2}, {14, 14, 1}, {0, 14, 2}});
+    brain.expect_move(brain.answer());
+    BOOST_TEST(brain.ask("TAKEBACK 0,0") == "OK");
+    // 0,0 is empty again: a TURN there is accepted and answered.
+    const std::string reply = brain.ask("TURN 0,0");
+    BOOST_TEST(reply.rfind("ERROR", 0) != 0, reply);
+}
+
+BOOST_AUTO_TEST_CASE(restart_empties_the_board_and_keeps_the_size) {
+    Brain brain;
+    brain.start(10);
+    const Point first = brain.begin();
+    BOOST_TEST(brain.ask("RESTART") == "OK");
+    brain.reset_game();
+    brain.turn(first);  // the old point is free again
+    BOOST_TEST(brain.ask("TURN 10,0").rfind("ERROR", 0) == 0);  // still 10 x 10
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(info)
+
+BOOST_AUTO_TEST_CASE(info_never_answers_except_a_message_for_bad_values) {
+    Brain brain;
+    for (const char* good : {"INFO timeout_turn 1000", "INFO timeout_match 100000", "INFO time_left -50",
+                             "INFO time_left 2147483647", "INFO time_increment 100", "INFO max_memory 0",
+                             "INFO game_type 1", "INFO rule 3", "INFO evaluate 7,7", "INFO folder /tmp",
+                             "INFO thread_num 2", "INFO max_depth 10", "INFO max_node 100000",
+                             "INFO win_length 5", "INFO show_detail 0", "INFO some_future_key 12",
+                             "info TIMEOUT_TURN 900"})
+        brain.send(good);
+    BOOST_TEST(brain.pipe().drain(300ms).empty());
+    for (const char* bad : {"INFO timeout_turn abc", "INFO timeout_turn -5", "INFO rule 12", "INFO rule 99", "INFO rule x",
+                            "INFO max_memory lots", "INFO win_length 2", "INFO show_detail 9", "INFO thread_num"}) {
+        brain.send(bad);
+        const auto line = brain.pipe().read_line(kAnswerTimeout);
+        BOOST_REQUIRE(line);
+        BOOST_TEST(line->rfind("MESSAGE", 0) == 0, bad);
+    }
+    BOOST_TEST(brain.pipe().drain(200ms).empty());
+}
+
+BOOST_AUTO_TEST_CASE(timeout_turn_zero_answers_quickly) {
+    Brain brain;
+    brain.start(15, 0);
+    const auto t0 = Clock::now();
+    brain.begin();
+    brain.turn(Point{0, 0});
+    const long ms = elapsed_ms(t0);
+    BOOST_TEST_MESSAGE("two moves at timeout_turn 0 took " << ms << " ms");
+    BOOST_TEST(ms < 1500);  // typically a few ms each; slack for sanitizers on busy cores
+}
+
+BOOST_AUTO_TEST_CASE(max_depth_and_max_node_are_honoured) {
+    Brain brain;
+    brain.send("INFO max_depth 2");
+    brain.start(15, 30000);
+    const auto t0 = Clock::now();
+    brain.begin();
+    BOOST_TEST(elapsed_ms(t0) < 10000);
+    bool saw_summary = false;
+    for (const auto& m : brain.messages()) {
+        std::smatch match;
+        if (std::regex_search(m, match, std::regex("^MESSAGE summary depth (\\d+) "))) {
+            saw_summary = true;
+            BOOST_TEST(std::stoi(match[1]) <= 2);
+        }
+    }
+    BOOST_TEST(saw_summary);
+    brain.send("INFO max_depth 0");
+    brain.send("INFO max_node 2000");
+    const auto t1 = Clock::now();
+    brain.turn(Point{0, 0});
+    BOOST_TEST(elapsed_ms(t1) < 10000);
+}
+
+// Resident memory of a process in KiB, from /proc.
+long resident_kib(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string key;
+    long value = -1;
+    while (status >> key) {
+        if (key == "VmRSS:") {
+            status >> value;
+            return value;
+        }
+        status.ignore(1 << 16, '\n');
+    }
+    return value;
+}
+
+BOOST_AUTO_TEST_CASE(max_memory_sizes_the_table_and_the_default_is_256_mib) {
+    for (const long max_memory : {0L, 64L << 20}) {
+        Brain brain;
+        brain.send("INFO max_memory " + std::to_string(max_memory));
+        brain.send("INFO timeout_turn 100");
+        BOOST_REQUIRE_EQUAL(brain.ask("START 15"), "OK");
+        brain.send("BEGIN");
+        brain.answer();
+        const long kib = resident_kib(brain.pipe().pid());
+        BOOST_TEST_MESSAGE("max_memory " << max_memory << ": resident " << kib / 1024 << " MiB");
+        if (max_memory == 0) {
+            BOOST_TEST(kib > 200 * 1024);  // the 256 MiB default table is really there
+        } else {
+            BOOST_TEST(kib > 0);
+            BOOST_TEST(kib < max_memory / 1024 * 5 / 4);  // slack for sanitizer shadow memory
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(rule_changes_apply_at_once_on_an_empty_board) {
+    Brain brain;
+    brain.start();
+    brain.send("INFO rule 4");  // renju, on the empty board: at once
+    brain.send("BOARD");
+    brain.send("7,5,1");
+    brain.send("7,6,1");
+    brain.send("5,7,1");
+    brain.send("6,7,1");
+    for (const char* p : {"0,0,2", "14,0,2", "0,14,2", "14,14,2"}) brain.send(p);
+    brain.send("YXBOARD");  // a command inside the block drops it; send a proper one
+    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"})
+        brain.send(p);
+    brain.send("DONE");
+    const std::string forbid = brain.ask("YXSHOWFORBID");
+    BOOST_TEST(forbid.find("0707") != std::string::npos, forbid);
+    // Not empty now: a rule change waits for the next START or RESTART.
+    brain.send("INFO rule 0");
+    BOOST_TEST(brain.ask("YXSHOWFORBID") == forbid);
+    BOOST_TEST(brain.ask("RESTART") == "OK");
+    BOOST_TEST(brain.ask("YXSHOWFORBID") == "FORBID .");
+}
+
+BOOST_AUTO_TEST_CASE(renju_with_another_k_plays_exact_and_says_so) {
+    Brain brain;
+    brain.send("INFO rule 4");
+    brain.send("INFO win_length 4");
+    brain.send("START 15");
+    std::vector<std::string> messages;
+    const auto reply = brain.pipe().read_answer(kAnswerTimeout, &messages);
+    BOOST_TEST(*reply == "OK");
+    BOOST_REQUIRE_EQUAL(messages.size(), 1u);
+    BOOST_TEST(messages[0].find("exact") != std::string::npos, messages[0]);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(analysis)
+
+BOOST_AUTO_TEST_CASE(depth_lines_and_one_summary_line_per_move) {
+    Brain brain;
+    brain.start(15, 500);
+    const Point move = brain.begin();
+    const std::regex depth_line(R"(^MESSAGE depth \d+-\d+ eval [-+M0-9]+ nodes \S+ nps \S+ time \d+\.\ds pv( [a-z]\d+)*$)");
+    const std::regex summary(R"(^MESSAGE summary depth (\d+) eval ([-+M0-9]+) nodes (\d+) time (\d+) best (\d+),(\d+)( pv( [a-z]\d+)+)?$)");
+    int depth_lines = 0, summaries = 0;
+    for (const auto& m : brain.messages()) {
+        BOOST_TEST(is_message(m));
+        if (std::regex_match(m, depth_line)) ++depth_lines;
+        std::smatch match;
+        if (std::regex_match(m, match, summary)) {
+            ++summaries;
+            BOOST_TEST(std::stoi(match[5]) == move.x);
+            BOOST_TEST(std::stoi(match[6]) == move.y);
+        }
+    }
+    BOOST_TEST(depth_lines >= 1);
+    BOOST_TEST(summaries == 1);
+    // At most a few depth lines a second.
+    BOOST_TEST(depth_lines <= 2 + 500 / 250);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(managers)
+
+BOOST_AUTO_TEST_CASE(piskvork_sequence_with_crlf) {
+    Brain brain;
+    brain.pipe().send_raw("START 15\r\n");
+    BOOST_TEST(*brain.pipe().read_line(kAnswerTimeout) == "OK");
+    brain.pipe().send_raw(
+        "INFO timeout_match 180000\r\nINFO timeout_turn 300\r\nINFO max_memory 20971520\r\nINFO game_type 1\r\n"
+        "INFO rule 1\r\nINFO time_left 180000\r\nINFO folder C:\\piskvork\\tmp\r\n\r\n");
+    brain.set_game_shape(5, Rule::Exact);
+    brain.track_new_game();
+    brain.begin();
+    brain.send("INFO time_left 179500");
+    brain.turn(Point{1, 1});
+    brain.send("INFO time_left 179000");
+    BOOST_TEST(brain.ask(Brain::fmt(brain.game().last_move()->at, "TAKEBACK ")) == "OK");
+    BOOST_TEST(brain.ask("TAKEBACK 1,1") == "OK");
+    brain.game().unmake();
+    brain.game().unmake();
+    brain.turn(Point{2, 2});
+    brain.pipe().send_raw("END\r\n");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+    BOOST_TEST(brain.pipe().drain(100ms).empty());  // nothing after END
+}
+
+BOOST_AUTO_TEST_CASE(yixin_board_sequence) {
+    Brain brain;
+    brain.send("start 15");
+    BOOST_TEST(brain.answer() == "OK");
+    brain.send("YXSHOWINFO");
+    const auto info1 = brain.pipe().read_line(kAnswerTimeout), info2 = brain.pipe().read_line(kAnswerTimeout);
+    BOOST_TEST(std::regex_match(*info1, std::regex("MESSAGE INFO MAX_THREAD_NUM \\d+")));
+    BOOST_TEST(std::regex_match(*info2, std::regex("MESSAGE INFO MAX_HASH_SIZE \\d+")));
+    for (const char* line : {"info max_memory 16777216", "info timeout_turn 300", "info timeout_match 100000",
+                             "info time_left 100000", "info time_increment 0", "info thread_num 1",
+                             "info rule 2", "info show_detail 3"})
+        brain.send(line);
+    // The double three at 7,7 (renju: rule 2 is Yixin-Board's code).
+    brain.send("yxboard");
+    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"})
+        brain.send(p);
+    brain.send("done");
+    BOOST_TEST(brain.pipe().drain(300ms).empty());  // YXBOARD does not move
+    const std::string forbid = brain.ask("yxshowforbid");
+    BOOST_TEST(std::regex_match(forbid, std::regex("FORBID (\\d{4})*\\.")), forbid);
+    BOOST_TEST(forbid.find("0707") != std::string::npos, forbid);
+
+    // board ... done: the move comes after an INFO PV block and REALTIME lines.
+    brain.send("board");
+    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"})
+        brain.send(p);
+    brain.send("done");
+    std::vector<std::string> lines;
+    while (true) {
+        const auto line = brain.pipe().read_line(kAnswerTimeout);
+        BOOST_REQUIRE(line);
+        lines.push_back(*line);
+        if (!is_message(*line) && line->rfind("INFO ", 0) != 0) break;
+    }
+    const auto move = tengen::parse_point(lines.back());
+    BOOST_REQUIRE(move);
+    BOOST_TEST(!(*move == Point{7, 7}));  // never the forbidden point
+    auto find = [&](const std::string& prefix) {
+        return std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+    };
+    BOOST_TEST((find("INFO PV 0") != lines.end()));
+    BOOST_TEST((find("INFO PV DONE") != lines.end()));
+    BOOST_TEST((find("INFO NUMPV") != lines.end()));
+    BOOST_TEST((find("INFO DEPTH") != lines.end()));
+    BOOST_TEST((find("INFO BESTLINE") != lines.end()));
+    BOOST_TEST((find("INFO EVAL") != lines.end()));
+    BOOST_TEST((find("INFO WINRATE 0.") != lines.end() || find("INFO WINRATE 1.") != lines.end()));
+    BOOST_TEST((find("MESSAGE REALTIME BEST") != lines.end()));
+    BOOST_TEST((find("INFO PV 0") < find("INFO PV DONE")));
+
+    // YXNBEST 3: three ranked MESSAGE lines, the best answered, nothing played.
+    brain.send("info show_detail 0");
+    brain.send("YXNBEST 3");
+    const std::string best = brain.answer();
+    int ranked = 0;
+    for (const auto& m : brain.messages())
+        if (std::regex_match(m, std::regex("MESSAGE nbest [123] move \\d+,\\d+ eval \\S+"))) ++ranked;
+    BOOST_TEST(ranked == 3);
+    const auto best_point = tengen::parse_point(best);
+    BOOST_REQUIRE(best_point);
+    BOOST_TEST(brain.ask(Brain::fmt(*best_point, "PLAY ")) == best);  // still empty: nothing was played
+
+    // YXSTOP mid-search: the answer comes at once.
+    brain.send("info timeout_turn 60000");
+    brain.send("info time_left 1000000");
+    brain.send("turn 1,1");
+    std::this_thread::sleep_for(300ms);
+    const auto t0 = Clock::now();
+    brain.send("yxstop");
+    const std::string stopped = brain.answer();
+    BOOST_TEST(tengen::parse_point(stopped).has_value(), stopped);
+    BOOST_TEST(elapsed_ms(t0) < 2000);
+    brain.send("yxhashclear");
+    BOOST_TEST(brain.pipe().drain(200ms).empty());
+}
+
+BOOST_AUTO_TEST_CASE(yixin_showforbid_outside_renju_or_for_white) {
+    Brain brain;
+    brain.start();
+    BOOST_TEST(brain.ask("YXSHOWFORBID") == "FORBID .");
+    brain.send("INFO rule 4");
+    brain.send("YXBOARD");
+    for (const char* p : {"7,5,2", "7,6,2", "5,7,2", "6,7,2", "0,0,1", "14,0,1", "0,14,1"}) brain.send(p);
+    brain.send("DONE");
+    BOOST_TEST(brain.ask("YXSHOWFORBID") == "FORBID .");  // white to move: white has none
+}
+
+BOOST_AUTO_TEST_CASE(gomocupjudge_sequence) {
+    Brain brain;
+    // INFO lines before START's answer is read, no BEGIN, every game opens with BOARD.
+    brain.send("START 15");
+    brain.send("INFO timeout_turn 300");
+    brain.send("INFO timeout_match 120000");
+    brain.send("INFO max_memory 16777216");
+    brain.send("INFO rule 0");
+    brain.send("INFO time_left 120000");
+    BOOST_TEST(brain.answer() == "OK");
+    brain.track_new_game();
+    brain.send("BOARD");
+    const Point first = brain.expect_move(brain.ask("DONE"));
+    BOOST_TEST(brain.game().stone_count() == 1);
+    brain.send("INFO time_left 119000");
+    brain.send("BOARD");
+    brain.send(Brain::fmt(first) + ",1");
+    const Point reply = first == Point{0, 0} ? Point{1, 0} : Point{0, 0};
+    brain.send(Brain::fmt(reply) + ",2");
+    brain.game().play(reply);
+    brain.expect_move(brain.ask("DONE"));
+    // Second game on the same process.
+    BOOST_TEST(brain.ask("START 15") == "OK");
+    brain.reset_game();
+    brain.send("BOARD");
+    brain.send("7,7,2");
+    brain.game().play({7, 7});
+    brain.expect_move(brain.ask("DONE"));
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(c_gomoku_cli_sequence_with_yxstop_on_overrun) {
+    Brain brain;
+    brain.send("START 15");
+    BOOST_TEST(brain.answer() == "OK");
+    brain.track_new_game();
+    for (const char* line : {"INFO timeout_turn 60000", "INFO timeout_match 0", "INFO time_left 2147483647",
+                             "INFO max_memory 16777216", "INFO rule 0"})
+        brain.send(line);
+    brain.send("BOARD");
+    brain.send("7,7,2");
+    brain.game().play({7, 7});
+    brain.send("DONE");
+    std::this_thread::sleep_for(400ms);
+    const auto t0 = Clock::now();
+    brain.send("YXSTOP");  // the manager thinks we overran
+    brain.expect_move(brain.answer());
+    BOOST_TEST(elapsed_ms(t0) < 2000);
+    brain.send("INFO timeout_turn 200");
+    brain.turn(Point{0, 0});
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(swap2board) {
+    Brain brain;
+    brain.start(15, 300);
+    brain.send("SWAP2BOARD");
+    const std::string three = brain.ask("DONE");
+    std::smatch m;
+    BOOST_REQUIRE_MESSAGE(std::regex_match(three, m, std::regex(R"((\d+),(\d+) (\d+),(\d+) (\d+),(\d+))")), three);
+    std::set<std::pair<int, int>> placed;
+    for (int i = 0; i < 3; ++i) {
+        const int x = std::stoi(m[1 + 2 * i]), y = std::stoi(m[2 + 2 * i]);
+        BOOST_TEST((x >= 0 && x < 15 && y >= 0 && y < 15));
+        placed.insert({x, y});
+    }
+    BOOST_TEST(placed.size() == 3u);
+
+    const std::regex move_or_swap(R"(SWAP|\d+,\d+( \d+,\d+)?)");
+    brain.send("SWAP2BOARD");
+    for (const char* p : {"7,7", "8,7", "7,9"}) brain.send(p);
+    const std::string after3 = brain.ask("DONE");
+    BOOST_TEST(std::regex_match(after3, move_or_swap), after3);
+
+    brain.send("SWAP2BOARD");
+    for (const char* p : {"7,7", "8,7", "7,9", "9,9", "6,6"}) brain.send(p);
+    const std::string after5 = brain.ask("DONE");
+    BOOST_TEST(std::regex_match(after5, std::regex(R"(SWAP|\d+,\d+)")), after5);
+    if (after5 != "SWAP") {
+        const auto p = tengen::parse_point(after5);
+        for (const Point taken : {Point{7, 7}, Point{8, 7}, Point{7, 9}, Point{9, 9}, Point{6, 6}})
+            BOOST_TEST(!(*p == taken));
+    }
+
+    brain.send("SWAP2BOARD");
+    brain.send("7,7");
+    brain.send("8,8");
+    BOOST_TEST(brain.ask("DONE").rfind("ERROR", 0) == 0);  // 2 stones is no swap2 stage
+    brain.send("SWAP2BOARD");
+    for (const char* p : {"7,7", "7,7", "8,8"}) brain.send(p);
+    BOOST_TEST(brain.ask("DONE").rfind("ERROR", 0) == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(process)
+
+BOOST_AUTO_TEST_CASE(end_during_a_long_search_quits_at_once) {
+    Brain brain;
+    brain.start(15, 60000);
+    brain.send("INFO time_left 10000000");
+    brain.send("BEGIN");
+    std::this_thread::sleep_for(500ms);  // well into the search
+    const auto t0 = Clock::now();
+    brain.send("END");
+    const auto code = brain.pipe().wait_exit(5s);
+    const long ms = elapsed_ms(t0);
+    BOOST_TEST_MESSAGE("END mid-search: process gone after " << ms << " ms");
+    BOOST_TEST(code.value_or(-1) == 0);
+    BOOST_TEST(ms < 200);
+}
+
+BOOST_AUTO_TEST_CASE(version_and_help_options) {
+    EnginePipe version(TENGEN_PBRAIN_PATH, {"--version"});
+    BOOST_TEST(version.read_line(kAnswerTimeout).value_or("") == "Tengen 0.1.0");
+    BOOST_TEST(version.wait_exit(5s).value_or(-1) == 0);
+    EnginePipe help(TENGEN_PBRAIN_PATH, {"--help"});
+    BOOST_TEST(help.read_line(kAnswerTimeout).value_or("").find("pbrain-tengen") != std::string::npos);
+    BOOST_TEST(help.wait_exit(5s).value_or(-1) == 0);
+    EnginePipe bad(TENGEN_PBRAIN_PATH, {"--no-such-option"});
+    BOOST_TEST(bad.wait_exit(5s).value_or(-1) == 2);
+}
+
+BOOST_AUTO_TEST_CASE(end_inside_a_board_block_quits) {
+    Brain brain;
+    brain.start();
+    brain.send("BOARD");
+    brain.send("7,7,1");
+    brain.send("end");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(closing_stdin_exits_zero) {
+    Brain brain;
+    brain.start();
+    brain.pipe().close_stdin();
+    BOOST_TEST(brain.pipe().wait_exit(5s).value_or(-1) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(eof_after_a_move_request_still_answers_then_exits) {
+    Brain brain;
+    brain.start(15, 200);
+    brain.send("BEGIN");
+    brain.pipe().close_stdin();
+    brain.expect_move(brain.answer());
+    BOOST_TEST(brain.pipe().wait_exit(5s).value_or(-1) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_megabyte_line_and_binary_garbage_are_survived) {
+    Brain brain;
+    brain.start();
+    brain.pipe().send_raw(std::string(1 << 20, 'A') + "\n");
+    const std::string reply = brain.answer();
+    BOOST_TEST(reply.rfind("ERROR", 0) == 0, reply);
+    BOOST_TEST(reply.size() < 200u);
+    brain.pipe().send_raw("TURN " + std::string(1 << 20, '7') + ",7\n");
+    BOOST_TEST(brain.answer().rfind("ERROR", 0) == 0);
+
+    std::mt19937 rng(2024);
+    std::string garbage;
+    for (int i = 0; i < 20000; ++i) garbage.push_back(static_cast<char>(rng() & 0xff));
+    garbage += "\n";
+    const auto newlines = std::count_if(garbage.begin(), garbage.end(), [](char c) { return c == '\n' || c == '\r'; });
+    brain.pipe().send_raw(garbage);
+    brain.send("ABOUT");
+    // Each garbage line gets at most one ERROR/UNKNOWN/MESSAGE line, then ABOUT is answered.
+    int garbage_answers = 0;
+    while (true) {
+        const auto line = brain.pipe().read_line(kAnswerTimeout);
+        BOOST_REQUIRE_MESSAGE(line, "no answer to ABOUT after the garbage");
+        if (line->rfind("name=", 0) == 0) break;
+        ++garbage_answers;
+        BOOST_TEST((line->rfind("ERROR", 0) == 0 || line->rfind("UNKNOWN", 0) == 0 || line->rfind("MESSAGE", 0) == 0),
+                   *line);
+    }
+    BOOST_TEST(garbage_answers <= newlines + 1);
+    BOOST_TEST(brain.ask("START 15") == "OK");
+    brain.reset_game();
+    brain.begin();
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(tic_tac_toe)
+
+BOOST_AUTO_TEST_CASE(blocks_and_wins_with_win_length_3) {
+    {
+        Brain brain;
+        brain.send("INFO win_length 3");
+        brain.set_game_shape(3, Rule::Freestyle);
+        brain.start(3, 300);
+        // The opponent threatens the top row; the engine must block at 2,0.
+        brain.send("BOARD");
+        for (const char* p : {"0,0,2", "1,0,2", "1,1,1"}) brain.send(p);
+        BOOST_TEST(brain.ask("DONE") == "2,0");
+        // The engine has two in the left column and wins at 0,2.
+        brain.send("BOARD");
+        for (const char* p : {"0,0,1", "0,1,1", "1,1,2", "2,2,2"}) brain.send(p);
+        BOOST_TEST(brain.ask("DONE") == "0,2");
+    }
+    // Whole games against a random opponent: the engine never loses.
+    std::mt19937 rng(11);
+    for (int game = 0; game < 6; ++game) {
+        Brain brain;
+        brain.send("INFO win_length 3");
+        brain.set_game_shape(3, Rule::Freestyle);
+        brain.start(3, 200);
+        const bool engine_first = game % 2 == 0;
+        const Color engine = engine_first ? Color::Black : Color::White;
+        if (engine_first) brain.begin();
+        while (!brain.game().game_over()) {
+            const Point p = random_empty(brain.game(), rng);
+            brain.game().play(p);
+            if (brain.game().game_over()) break;
+            brain.expect_move(brain.ask(Brain::fmt(p, "TURN ")));
+        }
+        BOOST_TEST((brain.game().winner() == std::nullopt || brain.game().winner() == engine), "game " << game);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

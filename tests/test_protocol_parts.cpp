@@ -1,0 +1,212 @@
+// The protocol layer's pure pieces, in memory: parsing, line splitting, INFO settings, BOARD
+// positions and the analysis line forms. The whole brain is tested through pipes in
+// test_protocol.cpp.
+#define BOOST_TEST_MODULE protocol_parts
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+#include <regex>
+#include <thread>
+
+#include "analysis_format.h"
+#include "brain_settings.h"
+#include "line_splitter.h"
+#include "output_sink.h"
+#include "position_setup.h"
+#include "session.h"
+#include "text_parse.h"
+
+using namespace tengen;
+
+BOOST_AUTO_TEST_CASE(points_and_numbers_parse_strictly) {
+    BOOST_TEST((parse_point("7,8") == Point{7, 8}));
+    BOOST_TEST((parse_point(" 7 , 8 ") == Point{7, 8}));
+    BOOST_TEST((parse_point("7, 8") == Point{7, 8}));
+    for (const char* bad : {"", "7", "7,", ",8", "7,8,9", "a,b", "7.5,8", "7,8x", "99999999999999999999,1"})
+        BOOST_TEST(!parse_point(bad).has_value(), bad);
+    BOOST_TEST(parse_int("-12").value() == -12);
+    BOOST_TEST(parse_int("+12").value() == 12);
+    BOOST_TEST(!parse_int("12abc").has_value());
+    BOOST_TEST(!parse_int("").has_value());
+    const auto line = parse_board_line("3, 4 ,2");
+    BOOST_REQUIRE(line);
+    BOOST_TEST((line->at == Point{3, 4}));
+    BOOST_TEST(line->field == 2);
+    BOOST_TEST(!parse_board_line("3,4").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(command_words_split_and_echo_safely) {
+    const auto [word, rest] = split_command("  turn   7, 8  \r");
+    BOOST_TEST(word == "turn");
+    BOOST_TEST(rest == "7, 8");
+    BOOST_TEST(to_upper_ascii("yxShowForbid") == "YXSHOWFORBID");
+    BOOST_TEST(printable_excerpt(std::string("a\0b\xff", 4)) == "a?b?");
+    BOOST_TEST(printable_excerpt(std::string(100, 'x'), 10) == "xxxxxxxxxx...");
+}
+
+BOOST_AUTO_TEST_CASE(lines_split_on_cr_lf_and_crlf_with_a_cap) {
+    LineSplitter splitter(8);
+    std::vector<LineSplitter::Line> lines;
+    auto collect = [&](LineSplitter::Line&& l) { lines.push_back(std::move(l)); };
+    splitter.feed("ab\r\ncd\ref\ng", collect);
+    splitter.feed("h\n0123456789abc\n", collect);
+    splitter.feed("tail", collect);
+    splitter.finish(collect);
+    std::vector<std::string> texts;
+    for (const auto& l : lines)
+        if (!l.text.empty()) texts.push_back(l.text);
+    BOOST_TEST(texts == (std::vector<std::string>{"ab", "cd", "ef", "gh", "01234567", "tail"}), boost::test_tools::per_element());
+    const auto big = std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.text == "01234567"; });
+    BOOST_TEST(big->oversized());
+    BOOST_TEST(big->full_length == 13u);
+}
+
+BOOST_AUTO_TEST_CASE(info_keys_apply_or_keep_the_old_value) {
+    BrainSettings s;
+    BOOST_TEST((apply_info(s, "timeout_turn", "1000").effect == InfoEffect::Clock));
+    BOOST_TEST(s.clocks.turn_ms.value() == 1000);
+    BOOST_TEST((apply_info(s, "TIMEOUT_TURN", "oops").effect == InfoEffect::Rejected));
+    BOOST_TEST(s.clocks.turn_ms.value() == 1000);
+    apply_info(s, "time_left", "-20");
+    BOOST_TEST(s.clocks.time_left_ms.value() == -20);
+    apply_info(s, "rule", "2");
+    BOOST_TEST((s.rule == Rule::Renju));
+    apply_info(s, "rule", "10");
+    BOOST_TEST((s.rule == Rule::Caro));
+    BOOST_TEST((apply_info(s, "rule", "12").effect == InfoEffect::Rejected));
+    BOOST_TEST((s.rule == Rule::Caro));
+    apply_info(s, "thread_num", "0");
+    BOOST_TEST(s.threads == 1);
+    apply_info(s, "max_node", "-1");
+    BOOST_TEST(s.max_nodes == 0u);
+    BOOST_TEST((apply_info(s, "win_length", "3").effect == InfoEffect::GameShape));
+    BOOST_TEST(s.win_length == 3);
+    BOOST_TEST((apply_info(s, "no_such_key", "whatever").effect == InfoEffect::None));
+    BOOST_TEST(hash_bytes_for(0) == kDefaultHashBytes);
+    BOOST_TEST(hash_bytes_for(400 << 20) == std::size_t{300} << 20);
+    BOOST_TEST(hash_bytes_for(1000) == std::size_t{1} << 20);
+}
+
+BOOST_AUTO_TEST_CASE(board_colours_come_from_counts) {
+    const GameConfig config{};
+    // Equal counts: the engine (field 1) is black and to move.
+    auto even = board_from_fields(config, {{{7, 7}, 1}, {{8, 8}, 2}, {{0, 0}, 3}});
+    BOOST_REQUIRE(std::holds_alternative<Board>(even));
+    const Board& b1 = std::get<Board>(even);
+    BOOST_TEST((b1.at({7, 7}) == Color::Black));
+    BOOST_TEST((b1.at({8, 8}) == Color::White));
+    BOOST_TEST((b1.at({0, 0}) == Color::Wall));
+    BOOST_TEST((b1.side_to_move() == Color::Black));
+    // One more opponent stone: the opponent is black, the engine white and to move.
+    auto odd = board_from_fields(config, {{{7, 7}, 2}, {{8, 8}, 1}, {{9, 9}, 2}});
+    BOOST_REQUIRE(std::holds_alternative<Board>(odd));
+    const Board& b2 = std::get<Board>(odd);
+    BOOST_TEST((b2.at({7, 7}) == Color::Black));
+    BOOST_TEST((b2.at({8, 8}) == Color::White));
+    BOOST_TEST((b2.side_to_move() == Color::White));
+    for (const std::vector<BoardLine>& bad :
+         {std::vector<BoardLine>{{{1, 1}, 1}}, {{{1, 1}, 2}, {{2, 2}, 2}}, {{{1, 1}, 2}, {{1, 1}, 1}},
+          {{{1, 1}, 4}}, {{{15, 1}, 2}}})
+        BOOST_TEST(std::holds_alternative<std::string>(board_from_fields(config, bad)));
+}
+
+BOOST_AUTO_TEST_CASE(takeback_rebuilds_without_the_stone) {
+    Board b{GameConfig{}};
+    b.play({7, 7});
+    b.play({8, 8});
+    b.play({9, 9});
+    auto last = board_without(b, {9, 9});
+    BOOST_REQUIRE(std::holds_alternative<Board>(last));
+    BOOST_TEST(std::get<Board>(last).stone_count() == 2);
+    BOOST_TEST((std::get<Board>(last).side_to_move() == Color::Black));
+    auto middle = board_without(b, {8, 8});
+    BOOST_REQUIRE(std::holds_alternative<Board>(middle));
+    const Board& m = std::get<Board>(middle);
+    BOOST_TEST((m.at({8, 8}) == Color::Empty));
+    BOOST_TEST((m.at({9, 9}) == Color::Black));
+    BOOST_TEST((m.side_to_move() == Color::White));
+    BOOST_TEST(std::holds_alternative<std::string>(board_without(b, {0, 0})));
+}
+
+BOOST_AUTO_TEST_CASE(analysis_lines_have_their_documented_form) {
+    SearchInfo info;
+    info.depth = 12;
+    info.seldepth = 20;
+    info.score = 340;
+    info.nodes = 1234567;
+    info.nps = 800000;
+    info.elapsed_ms = 1500;
+    info.pv = {{7, 7}, {8, 8}};
+    BOOST_TEST(depth_line(info) == "MESSAGE depth 12-20 eval 340 nodes 1.2M nps 800.0K time 1.5s pv h8 i9");
+    SearchResult result;
+    result.depth = 9;
+    result.score = mate_in(7);
+    result.nodes = 4242;
+    result.elapsed_ms = 321;
+    result.pv = {{7, 7}};
+    BOOST_TEST(summary_line(result, {7, 7}) == "MESSAGE summary depth 9 eval +M7 nodes 4242 time 321 best 7,7 pv h8");
+    BOOST_TEST(summary_line(result, {1, 1}) == "MESSAGE summary depth 9 eval +M7 nodes 4242 time 321 best 1,1");
+    const auto block = yixin_block(1, 9, mated_in(6), {{7, 7}, {8, 8}});
+    BOOST_TEST(block.front() == "INFO PV 0");
+    BOOST_TEST(block.back() == "INFO PV DONE");
+    BOOST_TEST((std::find(block.begin(), block.end(), "INFO BESTLINE 7,7 8,8") != block.end()));
+    BOOST_TEST((std::find(block.begin(), block.end(), "INFO EVAL -M6") != block.end()));
+    BOOST_TEST((std::find(block.begin(), block.end(), "INFO WINRATE 0.00") != block.end()));
+    BOOST_TEST(win_rate(0) == 0.5);
+}
+
+namespace {
+
+long ms_since(std::chrono::steady_clock::time_point t0) {
+    return static_cast<long>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
+}
+
+// A session about to think for a minute a move.
+void start_slow_game(Session& session) {
+    session.process_line("INFO max_memory 16777216");  // line 1
+    session.process_line("INFO timeout_turn 60000");   // line 2
+    session.process_line("INFO time_left 100000000");  // line 3
+    session.process_line("START 15");                  // line 4
+}
+
+}  // namespace
+
+// YXSTOP read while an earlier line's search has not started yet still stops that search.
+BOOST_AUTO_TEST_CASE(a_stop_for_a_later_line_stops_a_search_not_started_yet) {
+    StringSink sink;
+    Session session(sink);
+    start_slow_game(session);
+    session.process_line("BEGIN");  // line 5: the empty board's answer is instant anyway
+    session.request_stop(7);        // YXSTOP as line 7: TURN (line 6) must not think
+    const auto t0 = std::chrono::steady_clock::now();
+    session.process_line("TURN 0,0");
+    BOOST_TEST(ms_since(t0) < 5000);
+    const auto lines = sink.take();
+    BOOST_REQUIRE(!lines.empty());
+    BOOST_TEST(parse_point(lines.back()).has_value(), lines.back());
+    // The stop does not carry over to later lines: this one thinks until stopped again.
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        session.request_stop(9);
+    });
+    const auto t1 = std::chrono::steady_clock::now();
+    session.process_line("TURN 14,14");  // line 7
+    const long thought = ms_since(t1);
+    stopper.join();
+    BOOST_TEST(thought >= 250);
+    BOOST_TEST(thought < 5000);
+    BOOST_TEST(parse_point(sink.take().back()).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_stop_for_earlier_lines_leaves_the_current_search_alone) {
+    StringSink sink;
+    Session session(sink, SessionOptions{0, 0, 0, 400, 0});  // at most 400 ms a move
+    start_slow_game(session);
+    session.process_line("BEGIN");  // line 5 (the empty board's answer is instant anyway)
+    session.request_stop(6);        // lines 1..5 only
+    const auto t0 = std::chrono::steady_clock::now();
+    session.process_line("TURN 0,0");  // line 6
+    BOOST_TEST(ms_since(t0) >= 100);   // it thought: the time manager allows most of 400 ms
+    BOOST_TEST(parse_point(sink.take().back()).has_value());
+}
