@@ -54,6 +54,8 @@ public:
     int stones() const noexcept { return stones_; }
     int empty_cells() const noexcept { return config_.width * config_.height - stones_ - walls_; }
     int last_cell() const noexcept { return records_.empty() ? -1 : records_.back().cell; }
+    // The stone placed two moves ago (the side to move's last stone); needs ply() >= 2.
+    int cell_two_plies_ago() const noexcept { return records_[records_.size() - 2].cell; }
 
     bool empty(int cell) const noexcept { return cells_[cell] == kCellEmpty; }
     std::uint8_t code(int cell) const noexcept { return cells_[cell]; }

@@ -12,7 +12,7 @@ struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
     LmrTable() {
         for (int d = 1; d < 64; ++d)
-            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 2.2);
+            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 1.5);
     }
 };
 
@@ -294,6 +294,15 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     alpha = std::max(alpha, stand);
     MoveList& list = lists_[ply];
     generate_fours(list, us);
+    // Past the first four, keep the chain local: only fours within 4 lines of our previous
+    // stone (played two plies ago), as continuing VCF attacks almost always are.
+    if (qdepth >= 1 && p.ply() >= 2) {
+        const Point anchor = p.point_of(p.cell_two_plies_ago());
+        std::erase_if(list, [&](const ScoredCell& m) {
+            const Point q = p.point_of(m.cell);
+            return std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4;
+        });
+    }
     Score best = stand;
     const int count = static_cast<int>(list.size());
     for (int i = 0; i < count; ++i) {

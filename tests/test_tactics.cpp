@@ -12,6 +12,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -135,7 +136,12 @@ BOOST_AUTO_TEST_CASE(finds_the_winning_or_saving_move) {
             limits.max_nodes = tactic->nodes;
             limits.max_depth = 40;
             searcher.clear_hash();
+            const auto t0 = std::chrono::steady_clock::now();
             const SearchResult r = searcher.search(*board, limits);
+            const auto ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+            BOOST_TEST_MESSAGE(tactic->name << ": " << to_letters(r.best) << " " << format_score(r.score) << " depth "
+                                            << r.depth << " nodes " << r.nodes << " " << ms << " ms");
             const bool expected = std::find(tactic->expect.begin(), tactic->expect.end(), r.best) != tactic->expect.end();
             BOOST_TEST(expected, "played " << to_letters(r.best) << " score " << format_score(r.score) << " nodes "
                                            << r.nodes);
