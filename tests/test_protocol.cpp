@@ -700,6 +700,25 @@ BOOST_AUTO_TEST_CASE(end_during_a_long_search_quits_at_once) {
     BOOST_TEST(ms < 200);
 }
 
+// `printf 'START 15\nBEGIN\nEND\n' | pbrain-tengen` printed nothing: the reader quit at END
+// before the session had read the lines in front of it. Every line before END is answered
+// (END stops the searches, so even a 60 s turn answers at once), then the process ends.
+BOOST_AUTO_TEST_CASE(a_shell_pipe_ending_with_end_gets_every_answer) {
+    Brain brain;
+    const auto t0 = Clock::now();
+    brain.pipe().send_raw("INFO max_memory 16777216\nINFO timeout_turn 60000\nSTART 15\nBEGIN\nTURN 0,0\n"
+                          "END\nSTART 15\n");
+    brain.track_new_game();
+    BOOST_TEST(brain.answer() == "OK");
+    const Point first = brain.expect_move(brain.answer());
+    BOOST_REQUIRE(!(first == Point{0, 0}));
+    brain.game().play({0, 0});
+    brain.expect_move(brain.answer());
+    BOOST_TEST(brain.pipe().wait_exit(5s).value_or(-1) == 0);
+    BOOST_TEST(brain.pipe().drain(100ms).empty());  // the START after END is not read
+    BOOST_TEST(elapsed_ms(t0) < 5000);
+}
+
 BOOST_AUTO_TEST_CASE(version_and_help_options) {
     EnginePipe version(TENGEN_PBRAIN_PATH, {"--version"});
     BOOST_TEST(version.read_line(kAnswerTimeout).value_or("") == "Tengen 0.1.0");
