@@ -104,7 +104,7 @@ int brain_main(int argc, char** argv) {
     LineQueue queue;
     std::thread reader([&] { read_commands(queue, session, out); });
     while (auto line = queue.pop())
-        if (session.process_line(*line) == SessionAction::Quit) out.flush_and_exit();
+        if (session.process_line(line->text, line->arrived) == SessionAction::Quit) out.flush_and_exit();
     reader.join();
     return 0;
 }

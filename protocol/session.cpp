@@ -67,11 +67,12 @@ void Session::request_stop(std::uint64_t before_line) {
     if (searching_ && line_index_ < stop_before_) searcher_.stop();
 }
 
-SessionAction Session::process_line(std::string_view line) {
+SessionAction Session::process_line(std::string_view line, std::optional<TimePoint> arrived) {
     {
         std::lock_guard lock(stop_mutex_);
         ++line_index_;
     }
+    line_arrived_ = arrived;
     if (line.size() > kMaxLineChars) {
         if (block_ != Block::None && block_error_.empty()) block_error_ = "a line in the block is too long";
         if (block_ == Block::None) error(fmt::format("line too long ({} bytes)", line.size()));
@@ -340,6 +341,7 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     SearchLimits limits;
     limits.time = settings_.clocks;
     limits.time.empty_points = position.empty_count();
+    charge_waiting_time(limits.time);
     if (options_.max_turn_ms >= 0)
         limits.time.turn_ms = limits.time.turn_ms ? std::min(*limits.time.turn_ms, options_.max_turn_ms)
                                                   : options_.max_turn_ms;
@@ -349,6 +351,19 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     limits.threads = std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
     limits.multipv = std::max(multipv, 1);
     return limits;
+}
+
+// The manager's clock for this move started when the line arrived; what the session spent
+// since (on earlier lines) is taken off the turn and the match clock, so the searcher's budget,
+// which counts from its own start, ends when the manager's does.
+void Session::charge_waiting_time(TimeControl& time) const {
+    if (!line_arrived_) return;
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - *line_arrived_).count();
+    if (waited <= 0) return;
+    if (time.turn_ms && *time.turn_ms > 0) time.turn_ms = std::max<std::int64_t>(*time.turn_ms - waited, 1);
+    constexpr std::int64_t kUnlimited = 2147483647;
+    if (time.time_left_ms && *time.time_left_ms < kUnlimited) *time.time_left_ms -= waited;
 }
 
 SearchResult Session::run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter) {

@@ -641,6 +641,36 @@ BOOST_AUTO_TEST_CASE(c_gomoku_cli_sequence_with_yxstop_on_overrun) {
     BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
 }
 
+// c-gomoku-cli (tc=0/0.6) answers START's OK with INFO lines, max_memory among them, then at once
+// the first move; its clock runs from that BOARD. Allocating the table for max_memory took
+// ~0.7 s here, and the search still took its usual share of the turn after it: the first move
+// came ~1 s after the BOARD on a 0.6 s turn (c-gomoku-cli allows 1 s more before YXSTOP).
+// The budget now counts from the line's arrival: either the answer comes within the turn, or
+// the table took the whole turn and the search gave up at once.
+BOOST_AUTO_TEST_CASE(c_gomoku_cli_first_move_after_max_memory_keeps_the_turn) {
+    Brain brain;
+    brain.send("START 15");
+    BOOST_TEST(brain.answer() == "OK");
+    brain.track_new_game();
+    const auto t0 = Clock::now();
+    BOOST_REQUIRE(brain.pipe().send_raw("INFO rule 0\nINFO timeout_turn 600\nINFO timeout_match 0\n"
+                                        "INFO max_memory 367001600\nINFO time_left 2147483647\n"
+                                        "BOARD\n7,7,2\n8,8,1\n6,8,2\nDONE\n"));
+    for (const Point p : {Point{7, 7}, Point{8, 8}, Point{6, 8}}) brain.game().play(p);
+    brain.expect_move(brain.answer());
+    const long total_ms = elapsed_ms(t0);
+    long search_ms = -1;
+    std::smatch m;
+    for (const auto& line : brain.messages())
+        if (std::regex_search(line, m, std::regex(R"(^MESSAGE summary .* time (\d+) )"))) search_ms = std::stol(m[1]);
+    BOOST_REQUIRE_MESSAGE(search_ms >= 0, "no summary line");
+    BOOST_TEST_MESSAGE("first move: " << total_ms << " ms after BOARD, search " << search_ms << " ms");
+    constexpr long kSlack = 200;
+    BOOST_TEST(std::min(total_ms - 600, search_ms) <= kSlack);
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
 BOOST_AUTO_TEST_CASE(swap2board) {
     Brain brain;
     brain.start(15, 300);
