@@ -31,7 +31,10 @@ same shapes pressed against an edge or corner.
 A third opinion is built in: a slow, direct reading of the renju rule in
 docs (shared protocol.md "Rules"), written here from the definitions and nothing
 else. It is run on every position unless --no-reference; its verdict is printed next
-to every disagreement, and its agreement with each brain is counted.
+to every disagreement, and its agreement with each brain is counted. So is a variant
+of it, in which a straight-four point that also makes a five in another line does not
+make a three (the reading Rapfi turned out to follow): a disagreement that the variant
+reproduces is that difference of reading, not a bug.
 
 Exit status: 0 when the two brains agree on every position, 1 otherwise, 2 on a
 brain failure (crash, timeout, unexpected answer).
@@ -173,6 +176,14 @@ class Position:
                     return True
         return False
 
+    def black_can_make_five(self):
+        for y in range(self.size):
+            for x in range(self.size):
+                if self.cells[y][x] == EMPTY and any(
+                        self.run_through(x, y, dx, dy, BLACK) == 5 for dx, dy in DIRECTIONS):
+                    return True
+        return False
+
     def diagram(self, marks=None):
         """X black, O white, . empty; marks maps points to a letter shown instead."""
         marks = marks or {}
@@ -200,17 +211,20 @@ class Generator:
     SHAPES = ["XX", "X.X", "XXX", "XX.X", "X.XX", "X..X", "XX..X", "XXX.X", "X.X.X", "XX.XX",
               "XXXX", ".XX.", "OXXX", "XX.X.X", "X.XXX.X", "XXX..XX", "OXX.X", "X..XX"]
 
-    def __init__(self, size, rng):
+    def __init__(self, size, rng, no_black_five=False):
         self.size = size
         self.rng = rng
+        self.no_black_five = no_black_five
 
     def make(self):
         kinds = (("crowded", 4), ("lines", 4), ("uniform", 1), ("edge", 1))
         kind = self.rng.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
-        for _ in range(200):
+        for _ in range(2000):
             p = getattr(self, "_" + kind)()
             self._balance(p)
-            if not p.has_five_or_more() and p.stones(BLACK):
+            if p.has_five_or_more() or not p.stones(BLACK):
+                continue
+            if not self.no_black_five or not p.black_can_make_five():
                 p.kind = kind
                 return p
         raise RuntimeError("could not draw a position without a five")
@@ -322,9 +336,12 @@ class Reference:
     - forbidden: overline, or two or more fours, or two or more open threes.
     """
 
-    def __init__(self, position):
+    def __init__(self, position, five_point_is_four_point=True):
         self.p = position
-        self.recursive_saves = 0  # points where a three was judged fake by the recursion
+        # False: the variant some engines read (Rapfi, see docs/renju-crosscheck.md): a
+        # straight-four point that also makes a five elsewhere does not make a three.
+        self.five_point_is_four_point = five_point_is_four_point
+        self.saves_by_depth = {}  # recursion depth -> points judged allowed because a three was fake
 
     def _five_sets(self, x, y, dx, dy):
         """With black on (x, y): the distinct stone sets of the fours through it."""
@@ -377,11 +394,16 @@ class Reference:
             p.cells[qy][qx] = BLACK
             four = self._straight_four_through(x, y, dx, dy) and (qx, qy) in self._run_cells(x, y, dx, dy)
             p.cells[qy][qx] = EMPTY
+            if four and not self.five_point_is_four_point and self._makes_a_five(qx, qy):
+                four = False
             if four:
                 candidates = True
                 if self.forbidden(qx, qy, depth + 1) is None:
                     return True, False
         return False, candidates
+
+    def _makes_a_five(self, x, y):
+        return any(self._makes_exact_five(x, y, dx, dy) for dx, dy in DIRECTIONS)
 
     def forbidden(self, x, y, depth=0):
         """None, 'overline', 'double four' or 'double three' for black on empty (x, y)."""
@@ -405,8 +427,10 @@ class Reference:
                 fakes += fake
             if threes >= 2:
                 return "double three"
-            if threes + fakes >= 2 and depth == 0:
-                self.recursive_saves += 1  # two threes at sight, but not two real ones
+            if threes + fakes >= 2:
+                # Two threes at sight, but not two real ones; depth 1 and more are the points
+                # probed by the recursion (a fake three inside a fake three).
+                self.saves_by_depth[depth] = self.saves_by_depth.get(depth, 0) + 1
             return None
         finally:
             p.cells[y][x] = EMPTY
@@ -455,6 +479,17 @@ class Reference:
 
 # ---------------------------------------------------------------- main
 
+def position_from_text(text, size):
+    pos = Position(size)
+    pos.kind = "given"
+    for item in text.replace("YXBOARD", "").split():
+        x, y, f = (int(v) for v in item.split(","))
+        pos.cells[y][x] = BLACK if f == 1 else WHITE
+    if len(pos.stones(BLACK)) != len(pos.stones(WHITE)):
+        raise SystemExit(f"--position needs equal stone counts (black to move): {text}")
+    return pos
+
+
 def describe(points):
     return " ".join(f"{x},{y}" for x, y in sorted(points)) or "-"
 
@@ -471,10 +506,15 @@ def main():
     ap.add_argument("--dump", help="write every disagreement as a JSON line to this file")
     ap.add_argument("--no-reference", action="store_true", help="skip the built-in third reading")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
+    ap.add_argument("--no-black-five", action="store_true",
+                    help="only positions where black has no five to play (no four on the board)")
+    ap.add_argument("--position", action="append", metavar="STONES",
+                    help="check this position instead of random ones: 'x,y,f x,y,f ...' as printed after "
+                         "a disagreement (f 1 black, 2 white); repeatable")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
-    gen = Generator(args.size, rng)
+    gen = Generator(args.size, rng, args.no_black_five)
     brains = [Brain(args.brain_a, args.timeout), Brain(args.brain_b, args.timeout)]
     names = [b.name for b in brains]
     if names[0] == names[1]:
@@ -482,30 +522,42 @@ def main():
     dump = open(args.dump, "w") if args.dump else None
 
     stats = {"positions": 0, "agree": 0, "disagree": 0, "with_forbidden": 0, "forbidden_points": 0,
-             "ref_agree": [0, 0], "kinds": {}, "recursive_saves": 0, "by_kind": {}}
+             "ref_agree": [0, 0], "variant_agree": [0, 0], "kinds": {}, "saves_by_depth": {}, "by_kind": {}}
     started = time.monotonic()
     try:
         for b in brains:
             b.send("INFO rule 4", f"START {args.size}")
             b.answer(lambda l: l.strip().upper() == "OK")
-        for n in range(args.positions):
-            pos = gen.make()
+        given = [position_from_text(t, args.size) for t in args.position or []]
+        for n in range(len(given) if given else args.positions):
+            pos = given[n] if given else gen.make()
             sets = [ask_forbidden(b, pos) for b in brains]
             ref = None
             if not args.no_reference:
                 reading = Reference(pos)
                 ref = reading.all_forbidden()
-                stats["recursive_saves"] += reading.recursive_saves
+                for depth, count in reading.saves_by_depth.items():
+                    stats["saves_by_depth"][depth] = stats["saves_by_depth"].get(depth, 0) + count
                 for kind in ref.values():
                     stats["kinds"][kind] = stats["kinds"].get(kind, 0) + 1
+                variant = set(Reference(pos, five_point_is_four_point=False).all_forbidden())
                 for i in (0, 1):
                     stats["ref_agree"][i] += set(ref) == sets[i]
+                    stats["variant_agree"][i] += variant == sets[i]
             stats["positions"] += 1
             k = stats["by_kind"].setdefault(pos.kind, [0, 0])
             k[0] += 1
             if sets[0] or sets[1]:
                 stats["with_forbidden"] += 1
                 stats["forbidden_points"] += len(sets[0] | sets[1])
+            if given:
+                print(f"\n=== position {n + 1}: {names[0]} {describe(sets[0])}; {names[1]} {describe(sets[1])}"
+                      + (f"; reference {describe(ref)}" if ref is not None else ""))
+                print(pos.diagram({q: "*" for q in sets[0] | sets[1] | set(ref or {})}))
+                for q in sorted(sets[0] | sets[1] | set(ref or {})):
+                    if ref is not None:
+                        print(f"  reference at {q[0]},{q[1]}: {ref.get(q, 'allowed')}")
+                        print(Reference(pos).explain(*q))
             if sets[0] == sets[1]:
                 stats["agree"] += 1
             else:
@@ -521,6 +573,10 @@ def main():
                 print(f"only {names[0]}: {describe(only_a)}")
                 print(f"only {names[1]}: {describe(only_b)}")
                 if ref is not None:
+                    matches = [names[i] for i in (0, 1) if sets[i] == set(ref)]
+                    matches_variant = [names[i] for i in (0, 1) if sets[i] == variant]
+                    print(f"reference reading matches: {', '.join(matches) or 'neither'}; "
+                          f"variant (five points make no three) matches: {', '.join(matches_variant) or 'neither'}")
                     for q in sorted(only_a | only_b):
                         print(f"  reference at {q[0]},{q[1]}: {ref.get(q, 'allowed')}")
                         print(Reference(pos).explain(*q))
@@ -554,9 +610,14 @@ def main():
     if not args.no_reference:
         print(f"reference reading agrees with {names[0]} on {stats['ref_agree'][0]}, "
               f"with {names[1]} on {stats['ref_agree'][1]} positions")
+        print(f"variant reading (a straight-four point that makes a five elsewhere makes no three) agrees with "
+              f"{names[0]} on {stats['variant_agree'][0]}, with {names[1]} on {stats['variant_agree'][1]} positions")
         print("reference forbidden points by kind: " +
               ", ".join(f"{k} {v}" for k, v in sorted(stats["kinds"].items())))
-        print(f"allowed points that show two threes but fewer than two real ones: {stats['recursive_saves']}")
+        saves = stats["saves_by_depth"]
+        print(f"allowed points that show two threes but fewer than two real ones: {saves.get(0, 0)}; "
+              "the same inside the recursion, by depth: " +
+              (", ".join(f"{d}: {c}" for d, c in sorted(saves.items()) if d > 0) or "none"))
     for b, name in zip(brains, names):
         if b.extra:
             print(f"unexpected lines from {name}: {b.extra[:10]}")
