@@ -225,10 +225,10 @@ bool Session::open_board(int width, int height) {
     return true;
 }
 
-void Session::resize_hash() {
+void Session::resize_hash(bool allow_growth) {
     std::size_t wanted = std::min(hash_bytes_for(settings_.max_memory), physical_memory_cap());
     if (options_.max_hash_bytes) wanted = std::min(wanted, options_.max_hash_bytes);
-    if (wanted == hash_bytes_) return;
+    if (wanted == hash_bytes_ || (wanted > hash_bytes_ && !allow_growth)) return;
     try {
         // Through a tiny table first, so the old and the new one never exist together: the
         // peak stays under max_memory (GomocupJudge sends it only after START).
@@ -281,7 +281,11 @@ void Session::cmd_info(std::string_view rest) {
     const InfoOutcome outcome = apply_info(settings_, key, value);
     switch (outcome.effect) {
     case InfoEffect::Rejected: return message(outcome.message);
-    case InfoEffect::Memory: return resize_hash();
+    // Managers send max_memory right after START, and the first move at once (c-gomoku-cli,
+    // GomocupJudge, Piskvork): a bigger table then cost ~0.7 s of that move (allocated and
+    // cleared), more than a short turn. Growing waits for the next START; START itself already
+    // allocated the default table.
+    case InfoEffect::Memory: return resize_hash(/*allow_growth=*/!board_.has_value());
     case InfoEffect::GameShape: {
         if (!board_ || board_->stone_count() != 0) return;  // applies at the next START/RESTART
         const GameConfig config = wanted_config(board_->width(), board_->height());

@@ -84,7 +84,9 @@ private:
     // wanted_config, or an ERROR line and nullopt when it is not playable.
     std::optional<GameConfig> new_config(int width, int height);
     bool open_board(int width, int height);  // START/RECTSTART/RESTART; false after an ERROR
-    void resize_hash();
+    // Sizes the table for max_memory. Without allow_growth only a shrink happens now (the
+    // limit must hold at once); a larger table waits for the next START/RESTART.
+    void resize_hash(bool allow_growth = true);
     bool require_board();
 
     SearchLimits move_limits(const Board& position, int multipv) const;

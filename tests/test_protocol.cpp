@@ -410,6 +410,35 @@ BOOST_AUTO_TEST_CASE(max_memory_sizes_the_table_and_the_default_is_256_mib) {
     }
 }
 
+// INFO max_memory after START (every manager sends it there, just before the first move)
+// shrinks the table at once but grows it only at the next START/RESTART, so the first move's
+// clock never pays for a big allocation.
+BOOST_AUTO_TEST_CASE(max_memory_after_start_shrinks_at_once_and_grows_at_the_next_start) {
+    Brain brain;
+    brain.send("INFO max_memory " + std::to_string(64L << 20));
+    brain.send("INFO timeout_turn 100");
+    BOOST_REQUIRE_EQUAL(brain.ask("START 15"), "OK");
+    const long small_kib = resident_kib(brain.pipe().pid());
+    brain.send("INFO max_memory " + std::to_string(192L << 20));  // a 144 MiB table: later
+    brain.send("BEGIN");
+    brain.answer();
+    const long after_info_kib = resident_kib(brain.pipe().pid());
+    BOOST_REQUIRE_EQUAL(brain.ask("RESTART"), "OK");
+    const long grown_kib = resident_kib(brain.pipe().pid());
+    brain.send("INFO max_memory " + std::to_string(32L << 20));  // a 24 MiB table: now
+    brain.send("YXSHOWFORBID");  // any answer: the INFO before it is done
+    brain.answer();
+    const long shrunk_kib = resident_kib(brain.pipe().pid());
+    BOOST_TEST_MESSAGE("resident MiB: " << small_kib / 1024 << " at START, " << after_info_kib / 1024
+                                        << " after the bigger max_memory, " << grown_kib / 1024 << " after RESTART, "
+                                        << shrunk_kib / 1024 << " after the smaller one");
+    BOOST_TEST(after_info_kib < 64 * 1024 * 5 / 4);  // still the 48 MiB table (slack for sanitizers)
+    BOOST_TEST(grown_kib > 120 * 1024);              // the 144 MiB table is there
+    BOOST_TEST(shrunk_kib < 64 * 1024 * 5 / 4);      // back under the new limit at once
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
 BOOST_AUTO_TEST_CASE(rule_changes_apply_at_once_on_an_empty_board) {
     Brain brain;
     brain.start();
