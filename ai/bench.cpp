@@ -34,25 +34,29 @@ std::optional<std::vector<Point>> parse_moves(const std::string& text) {
 }  // namespace
 
 const std::vector<BenchPosition>& bench_positions() {
+    // Middlegames come from the engine's own games (positions where neither side had a
+    // forced win the root solvers could see); tactical ones are decided by the solvers.
     static const std::vector<BenchPosition> positions = {
         {"free-opening-1", cfg(15, 15, 5, Rule::Freestyle), "h8 i9 h9 h10 g10 i8", {}},
         {"free-opening-2", cfg(15, 15, 5, Rule::Freestyle), "h8 i7 j6 i8 i9 j8", {}},
         {"free-opening-3", cfg(15, 15, 5, Rule::Freestyle), "h8 h9 i9 g7 j10 k11 i8", {}},
-        {"free-middle-1", cfg(15, 15, 5, Rule::Freestyle), "h8 i9 j8 i8 i7 j7 k6 h9 g9 j9 k9 h7 g6 g8", {}},
+        {"free-middle-1", cfg(15, 15, 5, Rule::Freestyle), "h8 i9 h9 h10 j8 g11 i8 g8 g9 f10 k8 l8 j7 g10 e10", {}},
         {"free-middle-2", cfg(15, 15, 5, Rule::Freestyle),
-         "h8 h9 i8 g8 j7 k6 i7 i6 j9 k10 j8 j6 h6 l6 m6 k8 k7", {}},
+         "h8 i7 j6 i5 i8 j5 h5 h7 j7 i6 g8 j8 k6 h9 k9 j4 i4 k3 l5 m4", {}},
         {"free-middle-3", cfg(15, 15, 5, Rule::Freestyle),
-         "h8 g9 i9 g7 g8 f8 i7 i8 j8 k9 h10 h9 f10 e11 j10 k11", {}},
-        {"free-tactic-vcf", cfg(15, 15, 5, Rule::Freestyle), "h8 a1 i9 a3 j10 a5 h10 a7 j8 a9 g11 a11", {}},
+         "h8 g7 i7 g9 h6 g8 g6 h9 i6 f6 j6 k6 j8 k9 j9 g11 g10", {}},
+        {"free-middle-4", cfg(15, 15, 5, Rule::Freestyle),
+         "h8 i7 j6 i5 i8 j5 h5 h7 j7 i6 g8 j8 k6 h9 k9 j4 i4 k3 l5 m4 e8 f8", {}},
+        {"free-vcf-13", cfg(15, 15, 5, Rule::Freestyle), "h5 f6 g6 g7 h6 i7 i6 i8 f8 d9 g8 f9 h8 h9", {}},
         {"free-tactic-defend", cfg(15, 15, 5, Rule::Freestyle), "h8 h9 g9 i9 g7 j9 a1", {}},
         {"exact-opening", cfg(15, 15, 5, Rule::Exact), "h8 i9 h9 h10 g10 i8", {}},
-        {"exact-middle", cfg(15, 15, 5, Rule::Exact), "h8 i9 j8 i8 i7 j7 k6 h9 g9 j9 k9 h7 g6 g8", {}},
+        {"exact-middle", cfg(15, 15, 5, Rule::Exact), "h8 j8 i10 j7 j10 k11 h10 k10 f10 g10 h9", {}},
         {"renju-opening", cfg(15, 15, 5, Rule::Renju), "h8 i9 j8 i8 i7 j7", {}},
-        {"renju-middle", cfg(15, 15, 5, Rule::Renju), "h8 i9 j8 i8 i7 j7 k6 h9 g9 j9 k9 h7 g6 g8", {}},
+        {"renju-middle-black", cfg(15, 15, 5, Rule::Renju), "h8 i9 j8 i11 k9 l10 g9 f10", {}},
+        {"renju-middle-white", cfg(15, 15, 5, Rule::Renju), "h8 i9 j8 i11 k9 l10 g9", {}},
         {"renju-forbid", cfg(15, 15, 5, Rule::Renju), "h8 a1 j8 a3 i9 a5 i7 a7 g8 a9", {}},
-        {"renju-white", cfg(15, 15, 5, Rule::Renju), "h8 i9 h10 i10 i8 g8 j9 h9", {}},
         {"caro-opening", cfg(15, 15, 5, Rule::Caro), "h8 i9 h9 h10 g10 i8", {}},
-        {"caro-middle", cfg(15, 15, 5, Rule::Caro), "h8 i9 j8 i8 i7 j7 k6 h9 g9 j9 k9 h7 g6 g8", {}},
+        {"caro-middle", cfg(15, 15, 5, Rule::Caro), "h8 h9 g10 g8 i10 e6 j10 h10 i9 k11 i11 i8 i12 i13 h12", {}},
         {"caro-exact", cfg(15, 15, 5, Rule::CaroExact), "h8 i9 j8 i8 i7 j7", {}},
         {"small-7x7-k4", cfg(7, 7, 4, Rule::Freestyle), "d4 c3 e3", {}},
         {"small-9x9", cfg(9, 9, 5, Rule::Freestyle), "e5 d4 f4 f5 d6", {}},

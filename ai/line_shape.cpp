@@ -1,5 +1,7 @@
 #include "line_shape.h"
 
+#include <algorithm>
+
 namespace tengen {
 namespace {
 
@@ -97,14 +99,19 @@ int ShapeTable::five_state(const std::vector<std::uint8_t>& line) const {
     return 1;
 }
 
-bool ShapeTable::alive(const std::vector<std::uint8_t>& line) const {
+int ShapeTable::best_window(const std::vector<std::uint8_t>& line) const {
     const int k = rule_.k;
+    int best = -1;
     for (int s = 1; s <= k; ++s) {
-        bool ok = true;
-        for (int i = s; i < s + k && ok; ++i) ok = line[i] == colour_ || line[i] == kCellEmpty;
-        if (ok) return true;
+        int own = 0;
+        bool open = true;
+        for (int i = s; i < s + k && open; ++i) {
+            open = line[i] == colour_ || line[i] == kCellEmpty;
+            own += line[i] == colour_;
+        }
+        if (open) best = std::max(best, own);
     }
-    return false;
+    return best;
 }
 
 LineShape ShapeTable::compute(std::vector<std::uint8_t>& line) {
@@ -112,54 +119,63 @@ LineShape ShapeTable::compute(std::vector<std::uint8_t>& line) {
     const int f = five_state(line);
     if (f == 1) return kFive;
     if (f == 2) return rule_.renju_black ? kOverline : kDead;
+    // Every level needs one more own stone in some unblocked window of k through the
+    // centre: levels the best window cannot reach are skipped, which keeps long k cheap.
+    const int most = best_window(line);
+    if (most < 0) return kDead;
+    if (most < k - 3) return kOne;
 
-    // Cells that would complete a five through the centre.
-    int points[64];
-    int n = 0;
-    for (int i = 1; i < 2 * k; ++i) {
-        if (i == k || line[i] != kCellEmpty) continue;
-        line[i] = colour_;
-        if (five_state(line) == 1) points[n++] = i;
-        line[i] = kCellEmpty;
-    }
-    if (n >= 2) {
-        for (int x = 0; x < n; ++x) {
-            for (int y = x + 1; y < n; ++y) {
-                const int p = points[x], q = points[y];
-                if (rule_.renju_black) {
-                    // A straight four: both fives extend the same run of k-1.
-                    if (q - p != k) continue;
-                    bool run = true;
-                    for (int i = p + 1; i < q && run; ++i) run = line[i] == colour_;
-                    if (run) return kOpenFour;
-                    continue;
-                }
-                // The opponent blocking one point must leave the other a five (caro's ends).
-                line[p] = opponent_;
-                line[q] = colour_;
-                const bool q_holds = five_state(line) == 1;
-                line[q] = opponent_;
-                line[p] = colour_;
-                const bool p_holds = five_state(line) == 1;
-                line[p] = kCellEmpty;
-                line[q] = kCellEmpty;
-                if (q_holds && p_holds) return kOpenFour;
-            }
+    if (most >= k - 1) {
+        // Cells that would complete a five through the centre.
+        int points[64];
+        int n = 0;
+        for (int i = 1; i < 2 * k; ++i) {
+            if (i == k || line[i] != kCellEmpty) continue;
+            line[i] = colour_;
+            if (five_state(line) == 1) points[n++] = i;
+            line[i] = kCellEmpty;
         }
-        if (rule_.renju_black) return kDoubleFour;
+        if (n >= 2) {
+            for (int x = 0; x < n; ++x) {
+                for (int y = x + 1; y < n; ++y) {
+                    const int p = points[x], q = points[y];
+                    if (rule_.renju_black) {
+                        // A straight four: both fives extend the same run of k-1.
+                        if (q - p != k) continue;
+                        bool run = true;
+                        for (int i = p + 1; i < q && run; ++i) run = line[i] == colour_;
+                        if (run) return kOpenFour;
+                        continue;
+                    }
+                    // The opponent blocking one point must leave the other a five (caro's ends).
+                    line[p] = opponent_;
+                    line[q] = colour_;
+                    const bool q_holds = five_state(line) == 1;
+                    line[q] = opponent_;
+                    line[p] = colour_;
+                    const bool p_holds = five_state(line) == 1;
+                    line[p] = kCellEmpty;
+                    line[q] = kCellEmpty;
+                    if (q_holds && p_holds) return kOpenFour;
+                }
+            }
+            if (rule_.renju_black) return kDoubleFour;
+        }
+        if (n >= 1) return kFour;
     }
-    if (n >= 1) return kFour;
 
-    bool closed_three = false;
-    for (int i = 1; i < 2 * k; ++i) {
-        if (i == k || line[i] != kCellEmpty) continue;
-        line[i] = colour_;
-        const LineShape s = classify(line);
-        line[i] = kCellEmpty;
-        if (s == kOpenFour) return kThree;
-        if (s == kFour) closed_three = true;
+    if (most >= k - 2) {
+        bool closed_three = false;
+        for (int i = 1; i < 2 * k; ++i) {
+            if (i == k || line[i] != kCellEmpty) continue;
+            line[i] = colour_;
+            const LineShape s = classify(line);
+            line[i] = kCellEmpty;
+            if (s == kOpenFour) return kThree;
+            if (s == kFour) closed_three = true;
+        }
+        if (closed_three) return kThreeClosed;
     }
-    if (closed_three) return kThreeClosed;
 
     bool closed_two = false;
     for (int i = 1; i < 2 * k; ++i) {
@@ -170,8 +186,7 @@ LineShape ShapeTable::compute(std::vector<std::uint8_t>& line) {
         if (s == kThree) return kTwo;
         if (s == kThreeClosed) closed_two = true;
     }
-    if (closed_two) return kTwoClosed;
-    return alive(line) ? kOne : kDead;
+    return closed_two ? kTwoClosed : kOne;
 }
 
 }  // namespace tengen

@@ -77,7 +77,8 @@ private:
     LineShape classify(std::vector<std::uint8_t>& line);  // centre holds the colour
     LineShape compute(std::vector<std::uint8_t>& line);
     int five_state(const std::vector<std::uint8_t>& line) const;  // 0 none, 1 five, 2 overline
-    bool alive(const std::vector<std::uint8_t>& line) const;
+    // Most own stones in an unblocked window of k through the centre; -1 when none exists.
+    int best_window(const std::vector<std::uint8_t>& line) const;
 
     LineRule rule_;
     int span_;                 // cells each side that can matter: k-1 for plain freestyle, else k

@@ -8,10 +8,13 @@ namespace {
 // Potential of one line shape for the colour that would play there.
 constexpr std::array<int, kShapeCount> kShapeValue{0, 1, 3, 10, 12, 40, 55, 200, 500, 0, 0};
 
+// A cell's summary for one colour, from its four line shapes: value in the low 16 bits, class
+// in bits 16..23, bit 24 set when some line makes a four or better.
+using CellSummary = std::uint32_t;
+constexpr int kShapeCombos = kShapeCount * kShapeCount * kShapeCount * kShapeCount;
+
 struct CombinedTables {
-    // Indexed by the four shapes packed 4 bits each; [0] ordinary rules, [1] renju black.
-    std::array<std::vector<std::uint8_t>, 2> cls;
-    std::array<std::vector<std::int16_t>, 2> value;
+    std::array<std::vector<CellSummary>, 2> summary;  // [0] ordinary rules, [1] renju black
 };
 
 CellClass classify_cell(const std::array<int, 4>& s, bool renju_black) {
@@ -40,16 +43,16 @@ const CombinedTables& combined_tables() {
     static const CombinedTables tables = [] {
         CombinedTables t;
         for (int mode = 0; mode < 2; ++mode) {
-            t.cls[mode].resize(1 << 16);
-            t.value[mode].resize(1 << 16);
-            for (int index = 0; index < (1 << 16); ++index) {
+            t.summary[mode].resize(kShapeCombos);
+            for (int index = 0; index < kShapeCombos; ++index) {
                 std::array<int, 4> s{};
-                bool valid = true;
+                int rest = index;
+                bool four = false;
                 for (int d = 0; d < 4; ++d) {
-                    s[d] = (index >> (4 * d)) & 15;
-                    valid = valid && s[d] < kShapeCount;
+                    s[d] = rest % kShapeCount;
+                    rest /= kShapeCount;
+                    four = four || (s[d] >= kFour && s[d] <= kFive);
                 }
-                if (!valid) continue;
                 const CellClass c = classify_cell(s, mode == 1);
                 int v = 0;
                 for (int d = 0; d < 4; ++d) v += kShapeValue[s[d]];
@@ -57,8 +60,8 @@ const CombinedTables& combined_tables() {
                 if (c == kClsDoubleThree) v += mode == 1 ? 20 : 100;
                 if (c == kClsFlexFour) v += 200;
                 if (c == kClsForbid) v = 0;
-                t.cls[mode][index] = c;
-                t.value[mode][index] = static_cast<std::int16_t>(std::min(v, 4000));
+                t.summary[mode][index] = static_cast<CellSummary>(std::min(v, 4000)) | (static_cast<CellSummary>(c) << 16) |
+                                         (four ? CellSummary{1} << 24 : 0);
             }
         }
         return t;
@@ -112,6 +115,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
     shapes_.assign(n * 8, kDead);
     cls_.assign(n * 2, kClsNone);
     value_.assign(n * 2, 0);
+    four_.assign(n * 2, 0);
     near_.assign(n, 0);
     for (int c = 0; c < 2; ++c) {
         const std::uint8_t code = c == 0 ? kCellBlack : kCellWhite;
@@ -121,12 +125,6 @@ SearchPosition::SearchPosition(const GameConfig& config)
     combined_tables();
     records_.reserve(config_.width * config_.height + 8);
     touched_.reserve(static_cast<std::size_t>(config_.width * config_.height) * 8 * k_ + 64);
-}
-
-bool SearchPosition::has_four_shape(int cell, int colour) const noexcept {
-    const std::uint8_t* s = &shapes_[cell * 8 + colour * 4];
-    return (s[0] >= kFour && s[0] <= kFive) || (s[1] >= kFour && s[1] <= kFive) ||
-           (s[2] >= kFour && s[2] <= kFive) || (s[3] >= kFour && s[3] <= kFive);
 }
 
 void SearchPosition::set_from(const Board& board) {
@@ -189,10 +187,12 @@ void SearchPosition::refresh_cell(int cell) {
     const CombinedTables& t = combined_tables();
     for (int c = 0; c < 2; ++c) {
         const std::uint8_t* s = &shapes_[cell * 8 + c * 4];
-        const int index = s[0] | (s[1] << 4) | (s[2] << 8) | (s[3] << 12);
+        const int index = s[0] + kShapeCount * (s[1] + kShapeCount * (s[2] + kShapeCount * s[3]));
         const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
-        cls_[cell * 2 + c] = t.cls[mode][index];
-        value_[cell * 2 + c] = t.value[mode][index];
+        const CellSummary sum = t.summary[mode][index];
+        cls_[cell * 2 + c] = static_cast<std::uint8_t>(sum >> 16);
+        value_[cell * 2 + c] = static_cast<std::int16_t>(sum & 0xFFFF);
+        four_[cell * 2 + c] = static_cast<std::uint8_t>(sum >> 24);
     }
 }
 
@@ -200,7 +200,7 @@ void SearchPosition::add_cell_stats(int cell, int sign) {
     for (int c = 0; c < 2; ++c) {
         cls_count_[c][cls_[cell * 2 + c]] += sign;
         potential_[c] += sign * value_[cell * 2 + c];
-        if (has_four_shape(cell, c)) four_cells_[c] += sign;
+        four_cells_[c] += sign * four_[cell * 2 + c];
     }
 }
 
@@ -256,7 +256,8 @@ void SearchPosition::place(int cell, int colour) {
                     key_before_[slot] |= bits;
                 if (cells_[q] != kCellEmpty) continue;
                 std::uint8_t* s = &shapes_[q * 8];
-                touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}});
+                touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}, {cls_[q * 2], cls_[q * 2 + 1]},
+                                    {four_[q * 2], four_[q * 2 + 1]}, {value_[q * 2], value_[q * 2 + 1]}});
                 add_cell_stats(q, -1);
                 s[d] = black.lookup(key_before_[slot], key_after_[slot]);
                 s[4 + d] = white.lookup(key_before_[slot], key_after_[slot]);
@@ -274,7 +275,11 @@ void SearchPosition::unmake() {
         const Touched& e = touched_[t];
         shapes_[e.cell * 8 + e.dir] = e.old_shape[0];
         shapes_[e.cell * 8 + 4 + e.dir] = e.old_shape[1];
-        refresh_cell(e.cell);
+        for (int c = 0; c < 2; ++c) {
+            cls_[e.cell * 2 + c] = e.old_cls[c];
+            four_[e.cell * 2 + c] = e.old_four[c];
+            value_[e.cell * 2 + c] = e.old_value[c];
+        }
     }
     touched_.resize(r.touched_begin);
     const std::uint64_t mask_bits = 3;

@@ -54,6 +54,8 @@ public:
     int stones() const noexcept { return stones_; }
     int empty_cells() const noexcept { return config_.width * config_.height - stones_ - walls_; }
     int last_cell() const noexcept { return records_.empty() ? -1 : records_.back().cell; }
+    // The stone placed two moves ago (the side to move's last stone); needs ply() >= 2.
+    int cell_two_plies_ago() const noexcept { return records_[records_.size() - 2].cell; }
 
     bool empty(int cell) const noexcept { return cells_[cell] == kCellEmpty; }
     std::uint8_t code(int cell) const noexcept { return cells_[cell]; }
@@ -63,12 +65,17 @@ public:
     LineShape shape(int cell, int colour, int dir) const noexcept {
         return static_cast<LineShape>(shapes_[cell * 8 + colour * 4 + dir]);
     }
-    bool has_four_shape(int cell, int colour) const noexcept;  // some line makes four or better
+    // Some line makes a four or better.
+    bool has_four_shape(int cell, int colour) const noexcept { return four_[cell * 2 + colour] != 0; }
 
     int class_count(int colour, CellClass c) const noexcept { return cls_count_[colour][c]; }
     // Empty cells where the colour would make a four or better on some line.
     int four_cells(int colour) const noexcept { return four_cells_[colour]; }
     int potential(int colour) const noexcept { return potential_[colour]; }
+    // The same before the last move (equal to potential() at the root of the record).
+    int previous_potential(int colour) const noexcept {
+        return records_.empty() ? potential_[colour] : records_.back().potential[colour];
+    }
 
     void make(int cell);
     void unmake();
@@ -89,6 +96,9 @@ private:
         int cell;
         std::uint8_t dir;
         std::uint8_t old_shape[2];
+        std::uint8_t old_cls[2];
+        std::uint8_t old_four[2];
+        std::int16_t old_value[2];
     };
     struct Record {
         int cell;
@@ -117,6 +127,7 @@ private:
     std::vector<std::uint8_t> shapes_;       // [cell * 8 + colour * 4 + dir]
     std::vector<std::uint8_t> cls_;          // [cell * 2 + colour]
     std::vector<std::int16_t> value_;        // [cell * 2 + colour]
+    std::vector<std::uint8_t> four_;         // [cell * 2 + colour]: some line makes four+
     std::vector<std::uint8_t> near_;         // stones within the 5x5 square
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
     bool renju_black_table_ = false;

@@ -140,12 +140,22 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
     if (find_fives(us, cells, 1) == 1) return finish_single(cells[0], mate_in(1));
     // The opponent threatens five: only the blocks count.
     std::vector<int> root_cells;
-    const int their_fives = find_fives(them, cells, 2);
+    const int their_fives = p.class_count(them, kClsFive);
     if (their_fives > 0) {
-        for (int i = 0; i < their_fives; ++i)
-            if (playable(cells[i], us)) root_cells.push_back(cells[i]);
-        if (root_cells.empty()) root_cells.push_back(cells[0]);  // lost anyway; still a legal point
-        if (their_fives >= 2 || !playable(cells[0], us)) return finish_single(root_cells[0], mated_in(2));
+        int defences[kMaxDefences];
+        const int n = five_defences(defences);
+        if (n == 0) {
+            // Lost anyway: block one five point if we may, else any playable point.
+            find_fives(them, cells, 1);
+            int cell = cells[0];
+            if (!playable(cell, us)) {
+                MoveList& list = lists_[0];
+                generate(list, 0, -1);
+                if (!list.empty()) cell = list[0].cell;
+            }
+            return finish_single(cell, mated_in(2));
+        }
+        root_cells.assign(defences, defences + n);
     } else {
         MoveList& list = lists_[0];
         generate(list, 0, -1);
@@ -165,8 +175,21 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
     // Forced wins first: a proven win is played at once.
     if (id_ == 0 && their_fives == 0) {
         int first = -1;
-        Score won = run_solver(false, kVcfRootBudget, first);
-        if (won == 0 && !aborted_ && p.class_count(them, kClsFlexFour) == 0) won = run_solver(true, kVctRootBudget, first);
+        // Scale the solver budgets to about a sixth of the soft time at a conservative 250
+        // nodes per millisecond: short turns cannot afford them, long ones can afford more.
+        std::uint64_t vcf_budget = kVcfRootBudget, vct_budget = kVctRootBudget;
+        if (shared_.timer) {
+            const std::uint64_t affordable =
+                static_cast<std::uint64_t>(std::max<std::int64_t>(shared_.timer->budget().soft_ms, 1)) * 40;
+            vcf_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVcfRootBudget);
+            vct_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVctRootBudget);
+        }
+        Score won = run_solver(false, vcf_budget, first);
+        // VCT trusts that an open three is stopped only on its own line's four points, which
+        // caro's end rule breaks; caro keeps VCF only.
+        const bool caro = p.config().rule == Rule::Caro || p.config().rule == Rule::CaroExact;
+        if (won == 0 && !aborted_ && !caro && p.class_count(them, kClsFlexFour) == 0)
+            won = run_solver(true, vct_budget, first);
         if (won != 0 && first >= 0) {
             const auto it = std::find_if(roots_.begin(), roots_.end(), [&](const RootMove& m) { return m.cell == first; });
             if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
@@ -250,10 +273,10 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
         if (shared_.timer) {
             const std::int64_t elapsed = shared_.timer->elapsed_ms();
             const std::int64_t soft = shared_.timer->budget().soft_ms;
-            const std::int64_t hard = shared_.timer->budget().hard_ms;
+            // Past the soft limit no new iteration; with a long-stable best move, half of it
+            // is enough. An unfinished iteration still counts when it finds a better move.
             if (elapsed >= soft) break;
             if (stable_iterations >= 6 && elapsed * 2 >= soft) break;
-            if (elapsed * 5 >= hard * 2) break;  // the next iteration would not finish
         }
     }
     result.best_moves.clear();

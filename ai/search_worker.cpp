@@ -12,7 +12,7 @@ struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
     LmrTable() {
         for (int d = 1; d < 64; ++d)
-            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 2.2);
+            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 1.5);
     }
 };
 
@@ -68,7 +68,9 @@ bool SearchWorker::tick() {
 Score SearchWorker::evaluate() const {
     const SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
-    int v = p.potential(us) - p.potential(them) + 25;
+    // Averaged with the position before the last move: damps the odd/even swing of a sum
+    // that counts whoever moved last as having spent a tempo.
+    int v = (p.potential(us) - p.potential(them) + p.previous_potential(us) - p.previous_potential(them)) / 2 + 25;
     const bool their_three = p.class_count(them, kClsFlexFour) > 0;
     const bool their_fours = p.four_cells(them) > 0;
     const bool we_black_renju = p.renju() && us == 0;
@@ -76,6 +78,18 @@ Score SearchWorker::evaluate() const {
     if (!we_black_renju && p.class_count(us, kClsDoubleThree) > 0 && !their_three && !their_fours) v += 300;
     if (their_three && p.four_cells(us) == 0) v -= 120;
     return std::clamp(v, -20000, 20000);
+}
+
+Score SearchWorker::static_win_in_five(int ply) const {
+    // A four-three, or two open threes, wins in 5 plies when the opponent has no four to
+    // interpose: the block of the four (or of one three) cannot touch the other line, which
+    // then becomes an open four. Renju black is left to the search: its open-four point
+    // may turn out forbidden.
+    const SearchPosition& p = position_;
+    const int us = p.side(), them = us ^ 1;
+    if (p.four_cells(them) != 0 || (us == 0 && p.renju())) return 0;
+    if (p.class_count(us, kClsFourThree) > 0 || p.class_count(us, kClsDoubleThree) > 0) return mate_in(ply + 5);
+    return 0;
 }
 
 int SearchWorker::find_fives(int colour, int* out, int limit) const {
@@ -92,6 +106,45 @@ int SearchWorker::find_fives(int colour, int* out, int limit) const {
         }
     }
     return n;
+}
+
+int SearchWorker::five_defences(int* out) {
+    SearchPosition& p = position_;
+    const int us = p.side(), them = us ^ 1;
+    const Rule rule = p.config().rule;
+    int fives[2];
+    const int n = find_fives(them, fives, 2);
+    if (n == 0) return 0;
+    if (rule != Rule::Caro && rule != Rule::CaroExact) {
+        if (n >= 2 || !playable(fives[0], us)) return 0;
+        out[0] = fives[0];
+        return 1;
+    }
+    // Caro: any stone that leaves the opponent without a five is a defence. It must lie on
+    // a line through the first five point (the point itself or past a run's end).
+    int count = 0;
+    auto try_cell = [&](int cell) {
+        if (!p.empty(cell) || !playable(cell, us)) return;
+        for (int i = 0; i < count; ++i)
+            if (out[i] == cell) return;
+        p.make(cell);
+        const bool stops = p.class_count(them, kClsFive) == 0;
+        p.unmake();
+        if (stops && count < kMaxDefences) out[count++] = cell;
+    };
+    try_cell(fives[0]);
+    // Past each end of the run the five point would complete.
+    const std::uint8_t their_code = them == 0 ? kCellBlack : kCellWhite;
+    for (int d = 0; d < 4; ++d) {
+        if (p.shape(fives[0], them, d) != kFive) continue;
+        const int off = p.dir_offset(d);
+        int a = fives[0] - off, b = fives[0] + off;
+        while (p.code(a) == their_code) a -= off;
+        while (p.code(b) == their_code) b += off;
+        try_cell(a);
+        try_cell(b);
+    }
+    return count;
 }
 
 bool SearchWorker::playable(int cell, int colour) {
@@ -124,7 +177,10 @@ void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
         if (best >= 0) list.push_back({best, 0});
         return;
     }
-    const bool must_defend = p.class_count(them, kClsFlexFour) > 0;
+    // Against an open three only its blocks and our fours matter. Caro is left out: a stone
+    // past a far end can also spoil the open four there, and this set would miss it.
+    const Rule rule = p.config().rule;
+    const bool must_defend = p.class_count(them, kClsFlexFour) > 0 && rule != Rule::Caro && rule != Rule::CaroExact;
     const std::array<int, 2> killers = killers_[std::min(ply, kMaxPly)];
     for (int pass = 0; pass < 3 && list.empty(); ++pass) {
         // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
@@ -149,7 +205,7 @@ void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
             }
         }
     }
-    std::stable_sort(list.begin(), list.end(), [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
+    sort_moves(list);
 }
 
 void SearchWorker::generate_fours(MoveList& list, int colour) {
@@ -167,7 +223,21 @@ void SearchWorker::generate_fours(MoveList& list, int colour) {
             list.push_back({cell, p.value(cell, colour) * 2 + p.value(cell, colour ^ 1)});
         }
     }
-    std::stable_sort(list.begin(), list.end(), [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
+    sort_moves(list);
+}
+
+void SearchWorker::sort_moves(MoveList& list) {
+    // Insertion sort: lists are short, mostly small, and this needs no buffer. Ties keep
+    // generation order, so the result is deterministic.
+    for (std::size_t i = 1; i < list.size(); ++i) {
+        const ScoredCell m = list[i];
+        std::size_t j = i;
+        while (j > 0 && list[j - 1].score < m.score) {
+            list[j] = list[j - 1];
+            --j;
+        }
+        list[j] = m;
+    }
 }
 
 void SearchWorker::update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index) {
@@ -195,27 +265,44 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     const int us = p.side(), them = us ^ 1;
     if (p.class_count(us, kClsFive) > 0) return mate_in(ply + 1);
     if (p.empty_cells() == 0) return kDrawScore;
-    int fives[2];
-    const int their_fives = find_fives(them, fives, 2);
-    if (their_fives >= 2) return mated_in(ply + 2);
-    if (their_fives == 1) {
-        if (!playable(fives[0], us)) return mated_in(ply + 2);
+    if (p.class_count(them, kClsFive) > 0) {
+        int defences[kMaxDefences];
+        const int n = five_defences(defences);
+        if (n == 0) return mated_in(ply + 2);
         if (ply >= kMaxPly) return evaluate();
-        p.make(fives[0]);
-        const Score s = -qsearch(-beta, -alpha, ply + 1, qdepth);
-        p.unmake();
-        if (aborted_) return 0;
-        pv_[ply][ply] = p.dense_of(fives[0]);
-        for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
-        pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
-        return s;
+        Score best = -kInfinite;
+        for (int i = 0; i < n; ++i) {
+            p.make(defences[i]);
+            const Score s = -qsearch(-beta, -alpha, ply + 1, qdepth);
+            p.unmake();
+            if (aborted_) return 0;
+            if (s > best) {
+                best = s;
+                pv_[ply][ply] = p.dense_of(defences[i]);
+                for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
+                pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+                alpha = std::max(alpha, s);
+                if (alpha >= beta) break;
+            }
+        }
+        return best;
     }
     if (p.class_count(us, kClsFlexFour) > 0) return mate_in(ply + 3);
+    if (const Score m = static_win_in_five(ply)) return m;
     const Score stand = evaluate();
     if (stand >= beta || qdepth >= kMaxQDepth || ply >= kMaxPly || p.four_cells(us) == 0) return stand;
     alpha = std::max(alpha, stand);
     MoveList& list = lists_[ply];
     generate_fours(list, us);
+    // Past the first four, keep the chain local: only fours within 4 lines of our previous
+    // stone (played two plies ago), as continuing VCF attacks almost always are.
+    if (qdepth >= 1 && p.ply() >= 2) {
+        const Point anchor = p.point_of(p.cell_two_plies_ago());
+        std::erase_if(list, [&](const ScoredCell& m) {
+            const Point q = p.point_of(m.cell);
+            return std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4;
+        });
+    }
     Score best = stand;
     const int count = static_cast<int>(list.size());
     for (int i = 0; i < count; ++i) {
@@ -247,23 +334,32 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     const int us = p.side(), them = us ^ 1;
     if (p.class_count(us, kClsFive) > 0) return mate_in(ply + 1);
     if (p.empty_cells() == 0) return kDrawScore;
-    int fives[2];
-    const int their_fives = find_fives(them, fives, 2);
-    if (their_fives >= 2) return mated_in(ply + 2);
-    if (ply >= kMaxPly) return evaluate();
-    if (their_fives == 1) {
-        // The block is forced: search it without spending depth.
-        if (!playable(fives[0], us)) return mated_in(ply + 2);
-        p.make(fives[0]);
-        const Score s = -search(-beta, -alpha, depth, ply + 1, !cut_node);
-        p.unmake();
-        if (aborted_) return 0;
-        pv_[ply][ply] = p.dense_of(fives[0]);
-        for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
-        pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
-        return s;
+    if (p.class_count(them, kClsFive) > 0) {
+        // The block is forced: search it (them, under caro) without spending depth.
+        int defences[kMaxDefences];
+        const int n = five_defences(defences);
+        if (n == 0) return mated_in(ply + 2);
+        if (ply >= kMaxPly) return evaluate();
+        Score best = -kInfinite;
+        for (int i = 0; i < n; ++i) {
+            p.make(defences[i]);
+            const Score s = -search(-beta, -alpha, depth, ply + 1, !cut_node);
+            p.unmake();
+            if (aborted_) return 0;
+            if (s > best) {
+                best = s;
+                pv_[ply][ply] = p.dense_of(defences[i]);
+                for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
+                pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+                alpha = std::max(alpha, s);
+                if (alpha >= beta) break;
+            }
+        }
+        return best;
     }
+    if (ply >= kMaxPly) return evaluate();
     if (p.class_count(us, kClsFlexFour) > 0) return mate_in(ply + 3);
+    if (const Score m = static_win_in_five(ply)) return m;
 
     // Mate-distance pruning: nothing here beats a win on the next move or loses sooner than now.
     alpha = std::max(alpha, mated_in(ply));

@@ -64,10 +64,17 @@ private:
     Score search(Score alpha, Score beta, int depth, int ply, bool cut_node);
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
     Score evaluate() const;
+    Score static_win_in_five(int ply) const;  // a proven win in 5 plies, or 0
     // Cells where the colour makes five (up to two, for the static checks); returns the count.
     int find_fives(int colour, int* out, int limit) const;
+    // The side to move's answers to the opponent's five threats (the opponent must have one):
+    // the five point itself, and under caro also a stone closing the five's other end. Empty
+    // when the threats cannot all be stopped (or every stop is forbidden for renju black).
+    static constexpr int kMaxDefences = 4 * kMaxBoardSide + 8;
+    int five_defences(int* out);
     void generate(MoveList& list, int ply, int tt_move_cell);
     void generate_fours(MoveList& list, int colour);
+    static void sort_moves(MoveList& list);
     bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
     void update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index);
 

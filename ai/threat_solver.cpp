@@ -53,18 +53,17 @@ Score SearchWorker::vcf_attack(int ply, int depth_left) {
     for (const ScoredCell& m : moves) {
         p.make(m.cell);
         Score r = 0;
-        if (p.class_count(them, kClsFive) == 0) {
-            const int n = find_fives(us, cells, 2);
-            if (n >= 2) {
-                r = mate_in(ply + 3);
-            } else if (n == 1) {
-                if (!playable(cells[0], them)) {
-                    r = mate_in(ply + 3);
-                } else {
-                    p.make(cells[0]);
-                    r = vcf_attack(ply + 2, depth_left - 1);
-                    p.unmake();
-                }
+        if (p.class_count(them, kClsFive) == 0 && p.class_count(us, kClsFive) > 0) {
+            // Every answer to the four must still lose (one block, more under caro).
+            int defences[kMaxDefences];
+            const int n = five_defences(defences);
+            r = mate_in(ply + 3);
+            for (int i = 0; i < n && r != 0; ++i) {
+                p.make(defences[i]);
+                const Score s = vcf_attack(ply + 2, depth_left - 1);
+                p.unmake();
+                r = std::min(r, s);
+                if (s == 0) r = 0;
             }
         }
         p.unmake();
@@ -89,15 +88,21 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
         return mate_in(ply + 1);
     }
     if (ply + 2 >= kMaxPly) return 0;
-    const int their_fives = find_fives(them, cells, 2);
-    if (their_fives >= 2) return 0;
-    if (their_fives == 1) {
-        if (!playable(cells[0], us)) return 0;
-        p.make(cells[0]);
-        const Score r = vct_defend(ply + 1, depth_left);
-        p.unmake();
-        if (r != 0 && ply == 0) threat_first_move_ = cells[0];
-        return aborted_ ? 0 : r;
+    if (p.class_count(them, kClsFive) > 0) {
+        // We must stop their five first; any stop that keeps our attack going will do.
+        int defences[kMaxDefences];
+        const int n = five_defences(defences);
+        for (int i = 0; i < n; ++i) {
+            p.make(defences[i]);
+            const Score r = vct_defend(ply + 1, depth_left);
+            p.unmake();
+            if (aborted_) return 0;
+            if (r != 0) {
+                if (ply == 0) threat_first_move_ = defences[i];
+                return r;
+            }
+        }
+        return 0;
     }
     if (p.class_count(us, kClsFlexFour) > 0) {
         if (ply == 0) {
@@ -149,15 +154,18 @@ Score SearchWorker::vct_defend(int ply, int depth_left) {
     const int us = p.side(), attacker = us ^ 1;
     if (p.class_count(us, kClsFive) > 0) return 0;
     if (ply + 2 >= kMaxPly) return 0;
-    int cells[2];
-    const int fives = find_fives(attacker, cells, 2);
-    if (fives >= 2) return mate_in(ply + 2);
-    if (fives == 1) {
-        if (!playable(cells[0], us)) return mate_in(ply + 2);
-        p.make(cells[0]);
-        const Score r = vct_attack(ply + 1, depth_left);
-        p.unmake();
-        return aborted_ ? 0 : r;
+    if (p.class_count(attacker, kClsFive) > 0) {
+        int defences[kMaxDefences];
+        const int n = five_defences(defences);
+        Score worst = mate_in(ply + 2);
+        for (int i = 0; i < n; ++i) {
+            p.make(defences[i]);
+            const Score r = vct_attack(ply + 1, depth_left);
+            p.unmake();
+            if (aborted_ || r == 0) return 0;
+            worst = std::min(worst, r);
+        }
+        return worst;
     }
     if (p.class_count(us, kClsFlexFour) > 0) return 0;          // our own open four comes first
     if (p.class_count(attacker, kClsFlexFour) == 0) return 0;   // no threat: we are free

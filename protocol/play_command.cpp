@@ -1,13 +1,24 @@
-// Placeholder until the owner of this subcommand lands it.
+// `pbrain-tengen play`: options, then the game loop on the terminal (or a pipe).
+#include <cstdlib>
 #include <iostream>
+#include <unistd.h>
 
+#include "play_game.h"
+#include "play_options.h"
 #include "subcommands.h"
 
 namespace tengen {
 
-int play_main(int, char**) {
-    std::cerr << "pbrain-tengen: play is not built yet\n";
-    return 2;
+int play_main(int argc, char** argv) {
+    const PlayOptionsOutcome parsed = parse_play_options(argc, argv, std::cout, std::cerr);
+    if (!parsed.options) return parsed.exit_code;
+    // Colour only for a person at a terminal; pipes and NO_COLOR get plain text.
+    const char* no_color_env = std::getenv("NO_COLOR");
+    const bool color = parsed.options->color && isatty(STDOUT_FILENO) != 0 &&
+                       (no_color_env == nullptr || *no_color_env == '\0');
+    const bool echo = isatty(STDIN_FILENO) == 0;
+    PlayGame game(*parsed.options, std::cin, std::cout, color, echo);
+    return game.run();
 }
 
 }  // namespace tengen

@@ -1,13 +1,161 @@
-// Placeholder until the owner of this subcommand lands it.
+// `pbrain-tengen solve`: the exact value of a small k-in-a-row position (ai/exact_solver.h).
+#include <boost/program_options.hpp>
+#include <cctype>
 #include <iostream>
+#include <string>
+#include <vector>
 
+#include <fmt/format.h>
+
+#include "exact_solver.h"
+#include "notation.h"
 #include "subcommands.h"
 
 namespace tengen {
 
-int solve_main(int, char**) {
-    std::cerr << "pbrain-tengen: solve is not built yet\n";
-    return 2;
+namespace {
+
+namespace po = boost::program_options;
+
+// Letters ("h8i9", "h8 i9", "h8,i9") or 0-based protocol pairs ("7,7 8,8" or "7,7;8,8").
+std::optional<std::vector<Point>> parse_position(const std::string& text, std::string& why) {
+    const bool letters = std::any_of(text.begin(), text.end(), [](unsigned char ch) { return std::isalpha(ch); });
+    if (letters) {
+        std::string packed;
+        for (char ch : text)
+            if (!std::isspace(static_cast<unsigned char>(ch)) && ch != ',' && ch != ';') packed += ch;
+        auto points = parse_letter_sequence(packed);
+        if (!points) why = "cannot read '" + text + "' as moves in letter notation (like h8i9)";
+        return points;
+    }
+    std::vector<int> numbers;
+    std::string current;
+    for (char ch : text + " ") {
+        if (std::isdigit(static_cast<unsigned char>(ch))) {
+            current += ch;
+        } else if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == ';') {
+            if (!current.empty()) numbers.push_back(std::stoi(current.substr(0, 4)));
+            current.clear();
+        } else {
+            why = std::string("unexpected '") + ch + "' in the position";
+            return std::nullopt;
+        }
+    }
+    if (numbers.size() % 2 != 0) {
+        why = "the position's numbers do not pair up as x,y";
+        return std::nullopt;
+    }
+    std::vector<Point> points;
+    for (std::size_t i = 0; i < numbers.size(); i += 2) points.push_back({numbers[i], numbers[i + 1]});
+    return points;
+}
+
+std::string describe_winner(SolveValue v, Color to_move) {
+    switch (v) {
+    case SolveValue::Win: return fmt::format("win for {} (the side to move)", color_name(to_move));
+    case SolveValue::Loss: return fmt::format("loss for {} (the side to move): {} wins", color_name(to_move),
+                                              color_name(opponent(to_move)));
+    case SolveValue::Draw: return "draw";
+    case SolveValue::Unknown: break;
+    }
+    return "unknown";
+}
+
+}  // namespace
+
+int solve_main(int argc, char** argv) {
+    po::options_description desc(
+        "pbrain-tengen solve: the exact value of a small k-in-a-row position\n"
+        "(win, draw or loss for the side to move, a best move, the distance in plies)\n\nOptions");
+    int size = 0, width = 4, height = 4, k = 3;
+    std::string rule = "freestyle", position;
+    std::uint64_t max_nodes = 0;
+    double seconds = 0;
+    std::size_t hash_mb = 64;
+    desc.add_options()
+        ("help,h", "show this help")
+        ("size", po::value(&size), "a square board (overridden by --width/--height)")
+        ("width", po::value(&width)->default_value(width), "board width, 3..32")
+        ("height", po::value(&height)->default_value(height), "board height, 3..32")
+        ("k", po::value(&k)->default_value(k), "stones in a row that win")
+        ("rule", po::value(&rule)->default_value(rule), "freestyle, exact, renju, caro, caro-exact or a Gomocup code")
+        ("position", po::value(&position),
+         "moves so far, black first: letters (h8i9 or \"h8 i9\") or 0-based x,y pairs (\"7,7 8,8\")")
+        ("max-nodes", po::value(&max_nodes)->default_value(0), "stop after this many nodes (0 = no limit)")
+        ("time", po::value(&seconds)->default_value(0), "stop after this many seconds (0 = no limit)")
+        ("hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table in MiB")
+        ("no-distance", "stop once the value is known (skip the fastest-win / slowest-loss search)");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+        po::notify(vm);
+    } catch (const std::exception& e) {
+        std::cerr << "pbrain-tengen solve: " << e.what() << " (see --help)\n";
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << desc << '\n';
+        return 0;
+    }
+    auto fail = [](const std::string& why) {
+        std::cerr << "pbrain-tengen solve: " << why << '\n';
+        return 2;
+    };
+    GameConfig config;
+    if (vm.count("size")) config.width = config.height = size;
+    if (!vm.count("size") || !vm["width"].defaulted()) config.width = width;
+    if (!vm.count("size") || !vm["height"].defaulted()) config.height = height;
+    config.win_length = k;
+    const auto parsed_rule = parse_rule(rule);
+    if (!parsed_rule) return fail("unknown --rule '" + rule + "'");
+    config.rule = *parsed_rule;
+    if (const auto why = config_error(config)) return fail(*why);
+    if (seconds < 0) return fail("--time must not be negative");
+    if (hash_mb < 1 || hash_mb > 65536) return fail("--hash must be from 1 to 65536 MiB");
+
+    Board board(config);
+    if (!position.empty()) {
+        std::string why;
+        const auto moves = parse_position(position, why);
+        if (!moves) return fail(why);
+        int number = 0;
+        for (const Point p : *moves) {
+            ++number;
+            const std::string where = fmt::format("move {} ({})", number, to_letters(p));
+            if (!board.on_board(p)) return fail(where + " is off the board");
+            if (!board.is_empty(p)) return fail(where + " is on an occupied point");
+            if (board.game_over()) return fail(where + " comes after the end of the game");
+            board.play(p);
+        }
+    }
+
+    SolveLimits limits;
+    limits.max_nodes = max_nodes;
+    limits.max_seconds = seconds;
+    limits.exact_distance = vm.count("no-distance") == 0;
+    ExactSolver solver(hash_mb << 20);
+    const SolveResult result = solver.solve(board, limits);
+
+    const Color to_move = board.side_to_move();
+    std::cout << fmt::format("game: {}x{}, k={}, {}; {} stones, {} to move\n", config.width, config.height,
+                             config.win_length, rule_name(config.rule), board.stone_count(), color_name(to_move));
+    if (result.value == SolveValue::Unknown) {
+        std::cout << fmt::format("value: unknown (stopped by the {} limit; not solved)\n",
+                                 max_nodes != 0 && result.nodes >= max_nodes ? "node" : "time");
+    } else {
+        std::cout << "value: " << describe_winner(result.value, to_move) << '\n';
+        std::cout << "best move: " << (result.best == kNoPoint ? std::string("none (the game is over)")
+                                                               : to_letters(result.best))
+                  << '\n';
+        if (result.value == SolveValue::Draw) std::cout << "distance: - (a draw)\n";
+        else if (result.distance < 0) std::cout << "distance: unknown\n";
+        else
+            std::cout << fmt::format("distance: {}{} plies{}\n", result.distance_exact ? "" : "at most ",
+                                     result.distance,
+                                     result.distance_exact ? "" : " (the shortest-win search was stopped)");
+    }
+    std::cout << fmt::format("nodes: {}\ntime: {:.3f} s\n", result.nodes, result.seconds);
+    return 0;
 }
 
 }  // namespace tengen

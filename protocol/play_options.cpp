@@ -1,0 +1,79 @@
+#include "play_options.h"
+
+#include <boost/program_options.hpp>
+#include <ostream>
+#include <string>
+
+namespace tengen {
+
+namespace po = boost::program_options;
+
+PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, std::ostream& err) {
+    po::options_description desc(
+        "pbrain-tengen play: a game in the terminal\n"
+        "Moves are typed as h8 (column letter, row number; row 1 is the top row) or 8,8\n"
+        "(column 8, row 8, counted from 1: the same point as h8). Type help in the game\n"
+        "for the commands (undo, hint, new, save FILE, load FILE, quit).\n\nOptions");
+    std::string mode = "hve", human = "black", rule = "freestyle";
+    int size = 0, width = 0, height = 0, k = 5;
+    double seconds = 1.0;
+    std::size_t hash_mb = 64;
+    desc.add_options()
+        ("help,h", "show this help")
+        ("mode", po::value(&mode)->default_value(mode),
+         "hve: human against the engine, hvh: two humans, eve: the engine against itself")
+        ("human", po::value(&human)->default_value(human), "your colour against the engine: black (moves first) or white")
+        ("size", po::value(&size), "a square board, 3..32 (default 15)")
+        ("width", po::value(&width), "board width, 3..32 (overrides --size)")
+        ("height", po::value(&height), "board height, 3..32 (overrides --size)")
+        ("k", po::value(&k)->default_value(k), "stones in a row that win")
+        ("rule", po::value(&rule)->default_value(rule),
+         "freestyle, exact, renju, caro, caro-exact, or a Gomocup rule code (0, 1, 4, 8, 9)")
+        ("time", po::value(&seconds)->default_value(seconds), "the engine's seconds per move (0 = as fast as it can)")
+        ("hash", po::value(&hash_mb)->default_value(hash_mb), "the engine's hash table in MiB")
+        ("no-color", "plain text even on a terminal");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+        po::notify(vm);
+    } catch (const std::exception& e) {
+        err << "pbrain-tengen play: " << e.what() << " (see --help)\n";
+        return {std::nullopt, 2};
+    }
+    if (vm.count("help")) {
+        out << desc << '\n';
+        return {std::nullopt, 0};
+    }
+    auto fail = [&](const std::string& why) {
+        err << "pbrain-tengen play: " << why << '\n';
+        return PlayOptionsOutcome{std::nullopt, 2};
+    };
+
+    PlayOptions options;
+    if (mode == "hve" || mode == "human-engine") options.mode = PlayMode::HumanVsEngine;
+    else if (mode == "hvh" || mode == "human-human") options.mode = PlayMode::HumanVsHuman;
+    else if (mode == "eve" || mode == "engine-engine") options.mode = PlayMode::EngineVsEngine;
+    else return fail("unknown --mode '" + mode + "' (hve, hvh or eve)");
+
+    if (human == "black" || human == "b" || human == "x") options.human = Color::Black;
+    else if (human == "white" || human == "w" || human == "o") options.human = Color::White;
+    else return fail("unknown --human '" + human + "' (black or white)");
+
+    const auto parsed_rule = parse_rule(rule);
+    if (!parsed_rule) return fail("unknown --rule '" + rule + "'");
+    options.config.rule = *parsed_rule;
+    if (vm.count("size")) options.config.width = options.config.height = size;
+    if (vm.count("width")) options.config.width = width;
+    if (vm.count("height")) options.config.height = height;
+    options.config.win_length = k;
+    if (const auto why = config_error(options.config)) return fail(*why);
+
+    if (!(seconds >= 0) || seconds > 3600) return fail("--time must be from 0 to 3600 seconds");
+    options.engine_seconds = seconds;
+    if (hash_mb < 1 || hash_mb > 65536) return fail("--hash must be from 1 to 65536 MiB");
+    options.hash_mb = hash_mb;
+    options.color = vm.count("no-color") == 0;
+    return {options, 0};
+}
+
+}  // namespace tengen

@@ -1,0 +1,54 @@
+#include "play_record_io.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "play_board_view.h"
+#include "records.h"
+
+namespace tengen {
+
+std::optional<std::string> save_psq_file(const std::string& path, const Board& board, const std::vector<int>& move_ms,
+                                         const std::string& black_name, const std::string& white_name) {
+    GameRecord record;
+    record.width = board.width();
+    record.height = board.height();
+    record.black_name = black_name;
+    record.white_name = white_name;
+    const auto& history = board.history();
+    for (std::size_t i = 0; i < history.size(); ++i)
+        record.moves.push_back({history[i].at, i < move_ms.size() ? move_ms[i] : 0});
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file) return "cannot open " + path + " for writing";
+    file << write_psq(record);
+    file.close();
+    if (!file) return "cannot write " + path;
+    return std::nullopt;
+}
+
+std::variant<LoadedGame, std::string> load_psq_file(const std::string& path, int win_length, Rule rule) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return "cannot open " + path;
+    std::ostringstream text;
+    text << file.rdbuf();
+    std::string why;
+    const auto record = read_psq(text.str(), &why);
+    if (!record) return path + ": " + (why.empty() ? "not a .psq record" : why);
+
+    const GameConfig config{record->width, record->height, win_length, rule};
+    if (const auto bad = config_error(config)) return path + ": " + *bad;
+    LoadedGame game{Board(config), {}};
+    int number = 0;
+    for (const RecordedMove& m : record->moves) {
+        ++number;
+        const std::string where = "move " + std::to_string(number) + " (" + play_point_name(m.at) + ")";
+        if (game.board.game_over()) return path + ": " + where + " comes after the end of the game";
+        if (!game.board.on_board(m.at)) return path + ": " + where + " is off the board";
+        if (!game.board.is_empty(m.at)) return path + ": " + where + " is on an occupied point";
+        game.board.play(m.at);
+        game.move_ms.push_back(m.ms);
+    }
+    return game;
+}
+
+}  // namespace tengen

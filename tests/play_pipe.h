@@ -1,0 +1,99 @@
+// Runs a program with some text on its stdin and collects its stdout, with a deadline:
+// the tests of `play` and `solve` drive the real binary through pipes.
+#pragma once
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace tengen::testing {
+
+struct PipeRun {
+    std::string out;
+    int exit_code = -1;      // -1 when killed or not started
+    bool timed_out = false;
+};
+
+inline PipeRun run_with_input(const std::vector<std::string>& args, const std::string& input, int timeout_ms = 60000) {
+    PipeRun run;
+    int to_child[2], from_child[2];
+    if (pipe(to_child) != 0) return run;
+    if (pipe(from_child) != 0) {
+        close(to_child[0]);
+        close(to_child[1]);
+        return run;
+    }
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(to_child[0], STDIN_FILENO);
+        dup2(from_child[1], STDOUT_FILENO);
+        const int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) dup2(null, STDERR_FILENO);
+        close(to_child[0]);
+        close(to_child[1]);
+        close(from_child[0]);
+        close(from_child[1]);
+        std::vector<char*> argv;
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    close(to_child[0]);
+    close(from_child[1]);
+    signal(SIGPIPE, SIG_IGN);  // the child may quit before reading everything
+    int in_fd = to_child[1];
+    const int out_fd = from_child[0];
+    std::size_t written = 0;
+    if (input.empty()) {
+        close(in_fd);
+        in_fd = -1;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    bool open_out = true;
+    while (open_out) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+        if (left <= 0) {
+            run.timed_out = true;
+            kill(pid, SIGKILL);
+            break;
+        }
+        pollfd fds[2] = {{out_fd, POLLIN, 0}, {in_fd, POLLOUT, 0}};
+        const int n = poll(fds, in_fd >= 0 ? 2 : 1, static_cast<int>(left));
+        if (n < 0) continue;
+        if (in_fd >= 0 && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            const ssize_t w = write(in_fd, input.data() + written, input.size() - written);
+            if (w > 0) written += static_cast<std::size_t>(w);
+            if (w < 0 || written == input.size()) {
+                close(in_fd);  // end of input: the program sees EOF after the last line
+                in_fd = -1;
+            }
+        }
+        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            char buffer[4096];
+            const ssize_t r = read(out_fd, buffer, sizeof buffer);
+            if (r > 0) run.out.append(buffer, static_cast<std::size_t>(r));
+            else open_out = false;
+        }
+    }
+    if (in_fd >= 0) close(in_fd);
+    close(out_fd);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!run.timed_out && WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
+    return run;
+}
+
+inline std::size_t count_of(const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace tengen::testing

@@ -1,0 +1,554 @@
+#define BOOST_TEST_MODULE arena
+#include <boost/test/unit_test.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+#include "child_process.h"
+#include "engine_spec.h"
+#include "notation.h"
+#include "referee.h"
+#include "schedule.h"
+#include "standings.h"
+
+namespace fs = std::filesystem;
+using namespace tengen;
+
+namespace {
+
+const std::string kArena = TENGEN_ARENA_PATH;
+std::string fake(const std::string& name) { return std::string(TENGEN_FAKE_ENGINE_DIR) + "/fake-" + name; }
+
+// A fresh directory per test, removed afterwards.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        static std::atomic<int> counter{0};
+        path = fs::temp_directory_path() /
+               ("tengen-arena-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+struct Run {
+    int exit_code = -1;
+    std::string output;  // stdout and stderr
+};
+
+Run run_arena(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(200)) {
+    std::vector<std::string> argv{kArena};
+    argv.insert(argv.end(), args.begin(), args.end());
+    ChildProcess p;
+    const auto error = p.start(argv, "", ChildProcess::Stderr::Stdout);
+    BOOST_REQUIRE_MESSAGE(!error, error.value_or(""));
+    Run run;
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    std::string line;
+    for (;;) {
+        const auto status = p.read_line(line, deadline);
+        if (status != ChildProcess::ReadStatus::Line) break;
+        run.output += line + "\n";
+    }
+    if (!p.wait_exit(deadline)) p.kill();
+    run.exit_code = p.exit_code().value_or(-1);
+    return run;
+}
+
+std::vector<nlohmann::json> read_results(const std::string& path) {
+    std::vector<nlohmann::json> out;
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line))
+        if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+    return out;
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::size_t line_count(const std::string& path) {
+    const std::string text = read_text(path);
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+std::vector<int> game_numbers(const std::vector<nlohmann::json>& results) {
+    std::vector<int> out;
+    for (const auto& r : results) out.push_back(r.at("game").get<int>());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<int> range(int n) {
+    std::vector<int> v(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = i;
+    return v;
+}
+
+// Quick random games: a small board where four in a row wins.
+std::vector<std::string> quick_match(const TempDir& dir, int games, const std::string& results,
+                                     const std::string& random_args = "") {
+    std::vector<std::string> args{"--engine", "name=a", "cmd=" + fake("random")};
+    if (!random_args.empty()) args.push_back("arg=" + random_args);
+    args.insert(args.end(), {"--engine", "name=b", "cmd=" + fake("random")});
+    if (!random_args.empty()) args.push_back("arg=" + random_args);
+    args.insert(args.end(), {"--each", "st=1", "--board", "7", "--k", "4", "--games", std::to_string(games),
+                             "--results", dir / results});
+    return args;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_with_the_right_reason_and_the_tournament_goes_on) {
+    struct Case {
+        std::string engine, arg, reason, said_contains;
+    };
+    const std::vector<Case> cases{
+        {"crash", "", "crash", "exit status 3"},
+        {"hang", "", "time-forfeit", "no answer"},
+        {"garbage", "", "protocol-error", "I resign"},
+        {"illegal", "", "illegal-move", ","},
+        {"illegal", "off", "illegal-move", "15,0"},
+        {"late", "", "time-forfeit", "no answer"},
+    };
+    for (const Case& c : cases) {
+        BOOST_TEST_CONTEXT("engine " << c.engine << " " << c.arg) {
+            TempDir dir;
+            std::vector<std::string> args{"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake(c.engine)};
+            if (!c.arg.empty()) args.push_back("arg=" + c.arg);
+            args.insert(args.end(), {"--each", "st=0.2", "--tolerance", "1000", "--games", "4", "--results",
+                                     dir / "r.jsonl", "--records", dir / "games"});
+            const Run run = run_arena(args);
+            BOOST_TEST(run.exit_code == 0, run.output);
+            const auto results = read_results(dir / "r.jsonl");
+            BOOST_TEST(game_numbers(results) == range(4), boost::test_tools::per_element());
+            for (const auto& r : results) {
+                const bool bad_is_black = r.at("black") == c.engine;
+                BOOST_TEST(r.at("reason").get<std::string>() == c.reason);
+                BOOST_TEST(r.at("result").get<std::string>() == (bad_is_black ? "white" : "black"));
+                BOOST_TEST(r.at("loser_said").get<std::string>().find(c.said_contains) != std::string::npos,
+                           r.at("loser_said"));
+                // It misbehaves on its third move, so it played two legal ones first.
+                const auto own_moves = r.at("moves").size() / 2;
+                BOOST_TEST(own_moves >= 2u);
+            }
+            BOOST_TEST(fs::exists(dir / "games/game-000003.psq"));
+            BOOST_TEST(run.output.find("Rank") != std::string::npos, run.output);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(results_lines_carry_every_required_field) {
+    TempDir dir;
+    const Run run = run_arena(quick_match(dir, 4, "r.jsonl"));
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 4u);
+    for (const auto& r : results) {
+        for (const char* key : {"game", "round", "pair", "black", "white", "board", "k", "rule", "opening", "moves",
+                                "result", "reason", "loser_said", "schedule"})
+            BOOST_TEST(r.contains(key), key);
+        BOOST_TEST(r.at("board") == nlohmann::json::array({7, 7}));
+        BOOST_TEST(r.at("k") == 4);
+        BOOST_TEST(r.at("rule") == "freestyle");
+        BOOST_TEST(r.at("pair") == r.at("game").get<int>() / 2);
+        BOOST_TEST(r.at("schedule") == results.front().at("schedule"));
+        for (const auto& m : r.at("moves")) {
+            BOOST_TEST(m.contains("x"));
+            BOOST_TEST(m.contains("y"));
+            BOOST_TEST(m.contains("ms"));
+        }
+        const std::string reason = r.at("reason");
+        BOOST_TEST((reason == "five" || reason == "full-board"), reason);
+        BOOST_TEST((r.at("result") == "draw") == (reason == "full-board"));
+    }
+    // Colours swap within a pair.
+    BOOST_TEST(results[0].at("black") == results[1].at("white"));
+    BOOST_TEST(results[0].at("white") == results[1].at("black"));
+}
+
+BOOST_AUTO_TEST_CASE(openings_are_played_twice_then_transformed) {
+    TempDir dir;
+    {
+        std::ofstream out(dir / "openings.txt");
+        out << "# one opening, offsets from the centre d4 of a 7x7 board\n0,0, 1,1\n";
+    }
+    auto args = quick_match(dir, 4, "r.jsonl");
+    args.insert(args.end(), {"--openings", "file=" + dir / "openings.txt", "transform=yes"});
+    const Run run = run_arena(args);
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 4u);
+    BOOST_TEST(results[0].at("opening") == "d4,e5");
+    BOOST_TEST(results[1].at("opening") == "d4,e5");
+    BOOST_TEST(results[2].at("opening") == results[3].at("opening"));
+    BOOST_TEST(results[2].at("opening") != "d4,e5");
+    for (const auto& r : results) {
+        // moves hold only the engines' moves: never a point of the opening.
+        const std::string opening = r.at("opening");
+        for (const auto& m : r.at("moves")) {
+            const std::string letters = to_letters({m.at("x").get<int>(), m.at("y").get<int>()});
+            BOOST_TEST(opening.find(letters) == std::string::npos, letters);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_forbidden_renju_move_loses_for_black) {
+    // Black has a1 b1 c1 e1 f1 and is to move: d1 would make six, an overline.
+    TempDir dir;
+    {
+        std::ofstream out(dir / "openings.txt");
+        out << "a1a7b1c7c1e7e1g7f1i7\n";
+    }
+    const Run run = run_arena({"--engine", "cmd=" + fake("scripted"), "arg=3,0", "--engine", "cmd=" + fake("random"),
+                               "--each", "st=1", "--rule", "renju", "--games", "2", "--openings",
+                               "file=" + dir / "openings.txt", "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    BOOST_TEST(results[0].at("rule") == "renju");
+    BOOST_TEST(results[0].at("black") == "scripted");
+    BOOST_TEST(results[0].at("reason") == "forbidden-move");
+    BOOST_TEST(results[0].at("result") == "white");
+    BOOST_TEST(results[0].at("loser_said").get<std::string>().find("overline") != std::string::npos,
+               results[0].at("loser_said"));
+    // White has no forbidden points: the same move is accepted from it (unless random black
+    // happened to take the point first).
+    const auto& moves = results[1].at("moves");
+    if (moves.empty()) {
+        BOOST_TEST(results[1].at("reason") == "forbidden-move");  // random black took d1 itself
+    } else if (!(moves[0].at("x") == 3 && moves[0].at("y") == 0)) {
+        BOOST_REQUIRE(moves.size() >= 2u);
+        BOOST_TEST(moves[1].at("x") == 3);
+        BOOST_TEST(moves[1].at("y") == 0);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(match_clocks_and_the_protocol_log) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "tc=5+0.1", "log=" + dir / "a.log", "threads=2",
+                               "info=foo:bar", "--engine", "cmd=" + fake("random"), "--board", "7", "--k", "4",
+                               "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    // Two engines answer the same ABOUT: names are made unique.
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    BOOST_TEST(results[0].at("black") == "random");
+    BOOST_TEST(results[0].at("white") == "random-2");
+    const std::string log = read_text(dir / "a.log");
+    for (const char* expected : {"> START 7", "< OK", "> INFO timeout_match 5000", "> INFO timeout_turn 5000",
+                                 "> INFO time_increment 100", "> INFO time_left 5000", "> INFO thread_num 2",
+                                 "> INFO foo bar", "> INFO win_length 4", "> INFO rule 0", "> BEGIN", "> TURN",
+                                 "< MESSAGE thinking"})
+        BOOST_TEST(log.find(expected) != std::string::npos, expected);
+    // Every line starts with a UTC timestamp.
+    std::istringstream lines(log);
+    std::string line;
+    while (std::getline(lines, line)) {
+        BOOST_TEST(line.size() > 24u);
+        BOOST_TEST(line.substr(4, 1) == "-");
+        BOOST_TEST(line.substr(10, 1) == "T");
+    }
+    // The other engine kept the default st=1 and no match clock.
+    BOOST_TEST(log.find("> INFO timeout_turn 1000") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_slow_first_move_is_within_the_start_up_grace) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("slow_start"), "--engine", "cmd=" + fake("random"),
+                               "--each", "st=0.2", "--board", "9", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    for (const auto& game : results) BOOST_TEST(game.at("reason") != "time-forfeit", game.dump());
+}
+
+BOOST_AUTO_TEST_CASE(gomoku_games_send_no_win_length_to_engines_that_do_not_know_it) {
+    // Rapfi reads the value of an unknown INFO key as a command and then misses a TURN, so
+    // the arena sends Tengen's own win_length key only when k differs from gomoku's 5.
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "log=" + dir / "a.log", "--engine",
+                               "cmd=" + fake("random"), "--board", "9", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const std::string log = read_text(dir / "a.log");
+    BOOST_TEST(log.find("> INFO rule 0") != std::string::npos);
+    BOOST_TEST(log.find("win_length") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_is_named_and_the_arena_fails) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "name=ghost", "cmd=" + dir / "no-such-engine", "--engine",
+                               "cmd=" + fake("random"), "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code != 0);
+    BOOST_TEST(run.output.find("ghost") != std::string::npos, run.output);
+    BOOST_TEST(run.output.find("cannot start") != std::string::npos, run.output);
+    BOOST_TEST(read_results(dir / "r.jsonl").empty());
+
+    const Run bad_dir = run_arena({"--engine", "cmd=" + fake("random"), "dir=" + dir / "missing", "--engine",
+                                   "cmd=" + fake("random"), "--results", dir / "r.jsonl"});
+    BOOST_TEST(bad_dir.exit_code != 0);
+    BOOST_TEST(bad_dir.output.find("cannot enter directory") != std::string::npos, bad_dir.output);
+}
+
+BOOST_AUTO_TEST_CASE(a_rectangular_board_is_started_with_rectstart) {
+    TempDir dir;
+    fs::create_directories(dir / "work");
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "dir=" + dir / "work", "log=" + dir / "a.log",
+                               "--engine", "cmd=" + fake("random"), "--board", "8x6", "--k", "4", "--games", "2",
+                               "--results", dir / "r.jsonl"});
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    BOOST_TEST(read_text(dir / "a.log").find("> RECTSTART 8,6") != std::string::npos);
+    for (const auto& r : read_results(dir / "r.jsonl")) {
+        BOOST_TEST(r.at("board") == nlohmann::json::array({8, 6}));
+        for (const auto& m : r.at("moves")) BOOST_TEST((m.at("x") < 8 && m.at("y") < 6));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_killed_run_resumes_without_replaying_or_losing_a_game) {
+    TempDir dir;
+    const int games = 24;
+    auto args = quick_match(dir, games, "r.jsonl", "delay=4");
+    args.insert(args.end(), {"--concurrency", "2"});
+    {
+        std::vector<std::string> argv{kArena};
+        argv.insert(argv.end(), args.begin(), args.end());
+        ChildProcess arena;
+        BOOST_REQUIRE(!arena.start(argv, ""));
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+        while (line_count(dir / "r.jsonl") < 5 && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        arena.kill();
+    }
+    const auto before = read_results(dir / "r.jsonl");
+    BOOST_TEST_REQUIRE(before.size() >= 5u);
+    BOOST_TEST_REQUIRE(before.size() < static_cast<std::size_t>(games), "the run finished before it was killed");
+    const std::string prefix = read_text(dir / "r.jsonl");
+
+    // A torn last line, as if the arena had died mid-write.
+    {
+        std::ofstream out(dir / "r.jsonl", std::ios::app);
+        out << R"({"game": 23, "round": 0, "pa)";
+    }
+    const Run rerun = run_arena(args);
+    BOOST_TEST(rerun.exit_code == 0, rerun.output);
+    BOOST_TEST(rerun.output.find("torn") != std::string::npos, rerun.output);
+    const auto after = read_results(dir / "r.jsonl");
+    BOOST_TEST(game_numbers(after) == range(games), boost::test_tools::per_element());
+    // Finished games are kept as they were, never replayed.
+    BOOST_TEST(read_text(dir / "r.jsonl").substr(0, prefix.size()) == prefix);
+
+    // A third run finds nothing to do.
+    const Run third = run_arena(args);
+    BOOST_TEST(third.exit_code == 0);
+    BOOST_TEST(read_results(dir / "r.jsonl").size() == static_cast<std::size_t>(games));
+}
+
+BOOST_AUTO_TEST_CASE(a_results_file_of_another_schedule_is_refused) {
+    TempDir dir;
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 2, "r.jsonl")).exit_code, 0);
+    const std::string before = read_text(dir / "r.jsonl");
+    const Run other = run_arena(quick_match(dir, 4, "r.jsonl"));
+    BOOST_TEST(other.exit_code == 2);
+    BOOST_TEST(other.output.find("another schedule") != std::string::npos, other.output);
+    BOOST_TEST(read_text(dir / "r.jsonl") == before);
+}
+
+BOOST_AUTO_TEST_CASE(two_shards_merged_cover_the_full_schedule_once) {
+    TempDir dir;
+    const int games = 8;
+    auto shard0 = quick_match(dir, games, "s0.jsonl");
+    shard0.insert(shard0.end(), {"--shard", "0/2"});
+    auto shard1 = quick_match(dir, games, "s1.jsonl");
+    shard1.insert(shard1.end(), {"--shard", "1/2"});
+    BOOST_REQUIRE_EQUAL(run_arena(shard0).exit_code, 0);
+    BOOST_REQUIRE_EQUAL(run_arena(shard1).exit_code, 0);
+    for (const auto& [file, shard] : {std::pair{"s0.jsonl", 0}, std::pair{"s1.jsonl", 1}}) {
+        const auto part = read_results(dir / file);
+        BOOST_TEST(part.size() == static_cast<std::size_t>(games / 2));
+        for (const auto& r : part) BOOST_TEST(r.at("pair").get<int>() % 2 == shard);
+    }
+    const Run merged = run_arena({"merge", dir / "s0.jsonl", dir / "s1.jsonl", "--out", dir / "all.jsonl"});
+    BOOST_TEST(merged.exit_code == 0, merged.output);
+    BOOST_TEST(merged.output.find("8 games") != std::string::npos, merged.output);
+    BOOST_TEST(game_numbers(read_results(dir / "all.jsonl")) == range(games), boost::test_tools::per_element());
+
+    // Merging a file twice counts its games once.
+    const Run twice = run_arena({"merge", dir / "s0.jsonl", dir / "s0.jsonl"});
+    BOOST_TEST(twice.output.find("4 games") != std::string::npos, twice.output);
+}
+
+BOOST_AUTO_TEST_CASE(the_sprt_stops_a_decided_match) {
+    // crash loses every game: with wide bounds the test decides long before 200 games.
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake("crash"), "--each",
+                               "st=1", "--games", "200", "--sprt", "elo0=0", "elo1=200", "alpha=0.1", "beta=0.1",
+                               "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto n = read_results(dir / "r.jsonl").size();
+    BOOST_TEST(n < 200u);
+    BOOST_TEST(n >= 2u);
+    BOOST_TEST(run.output.find("H1 accepted") != std::string::npos, run.output);
+    BOOST_TEST(run.output.find("LLR") != std::string::npos, run.output);
+}
+
+BOOST_AUTO_TEST_CASE(help_shows_the_documented_example) {
+    const Run run = run_arena({"--help"});
+    BOOST_TEST(run.exit_code == 0);
+    BOOST_TEST(run.output.find("--engine name=new cmd=build/pbrain-tengen") != std::string::npos);
+    BOOST_TEST(run.output.find("--sprt elo0=0 elo1=10 alpha=0.05 beta=0.05") != std::string::npos);
+    BOOST_TEST(run.output.find("tolerance") != std::string::npos);
+}
+
+#ifdef TENGEN_PBRAIN_PATH
+BOOST_AUTO_TEST_CASE(smoke_match_between_two_configurations_of_tengen) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" TENGEN_PBRAIN_PATH, "threads=1", "--engine",
+                               "cmd=" TENGEN_PBRAIN_PATH, "depth=2", "--each", "st=0.05", "memory=16777216",
+                               "--board", "9", "--games", "2", "--draw-after", "40", "--tolerance", "3000", "--results",
+                               dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    for (const auto& r : results) {
+        const std::string reason = r.at("reason");
+        BOOST_TEST((reason == "five" || reason == "full-board" || reason == "adjudicated"), reason << " "
+                                                                                                  << r.dump());
+    }
+    // Both say the same ABOUT name; the second gets a suffix.
+    BOOST_TEST(results[0].at("black") != results[0].at("white"));
+    BOOST_TEST(results[0].at("white").get<std::string>().find("-2") != std::string::npos);
+}
+#endif
+
+// In-process checks of the pieces the command line relies on.
+
+BOOST_AUTO_TEST_CASE(schedule_numbers_games_rounds_and_pairs_as_documented) {
+    ScheduleOptions o;
+    o.games = 200;
+    const auto games = build_schedule(o);
+    BOOST_REQUIRE_EQUAL(games.size(), 200u);
+    BOOST_TEST(games[17].round == 0);
+    BOOST_TEST(games[17].pair == 8);
+    BOOST_TEST(games[16].opening == games[17].opening);
+    BOOST_TEST(games[16].black == games[17].white);
+
+    ScheduleOptions rr;
+    rr.kind = TournamentKind::RoundRobin;
+    rr.engines = 3;
+    rr.games = 2;
+    rr.rounds = 2;
+    const auto all = build_schedule(rr);
+    BOOST_REQUIRE_EQUAL(all.size(), 12u);
+    BOOST_TEST(all[6].round == 1);
+    BOOST_TEST(all[11].pair == 5);
+    std::set<std::pair<int, int>> met;
+    for (const auto& g : all) met.insert({std::min(g.black, g.white), std::max(g.black, g.white)});
+    BOOST_TEST(met.size() == 3u);
+    // Every pairing of a round meets the same openings.
+    BOOST_TEST(all[0].opening == all[2].opening);
+
+    const auto shard = parse_shard("1/3");
+    BOOST_REQUIRE(shard);
+    BOOST_TEST(shard->contains(games[2]));
+    BOOST_TEST(!shard->contains(games[4]));
+    BOOST_TEST(!parse_shard("3/3"));
+    BOOST_TEST(!parse_shard("x"));
+
+    ScheduleOptions odd;
+    odd.games = 3;
+    BOOST_TEST(schedule_error(odd).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
+    auto parsed = parse_engine_spec({"cmd=/bin/e", "arg=-x", "arg=y", "tc=60/5+0.5", "info=foo:bar"},
+                                    {"st=0.2", "memory=1000", "arg=default", "info=foo:baz", "info=a:b"});
+    BOOST_REQUIRE(std::holds_alternative<EngineSpec>(parsed));
+    const EngineSpec& e = std::get<EngineSpec>(parsed);
+    BOOST_TEST(e.args == (std::vector<std::string>{"-x", "y"}), boost::test_tools::per_element());
+    BOOST_TEST(e.clock.match_ms == 60000);
+    BOOST_TEST(e.clock.turn_ms == 200);  // st from --each on top of the engine's tc
+    BOOST_TEST(e.clock.increment_ms == 500);
+    BOOST_TEST(*e.memory == 1000);
+    const auto lines = e.info_lines();
+    BOOST_TEST((std::find(lines.begin(), lines.end(), "INFO foo bar") != lines.end()));
+    BOOST_TEST((std::find(lines.begin(), lines.end(), "INFO a b") != lines.end()));
+    BOOST_TEST((std::find(lines.begin(), lines.end(), "INFO time_increment 500") != lines.end()));
+
+    auto plain = parse_engine_spec({"cmd=x"}, {});
+    BOOST_REQUIRE(std::holds_alternative<EngineSpec>(plain));
+    BOOST_TEST(std::get<EngineSpec>(plain).clock.turn_ms == 1000);  // st=1 by default
+    BOOST_TEST(std::get<EngineSpec>(plain).clock.match_ms == 0);
+
+    auto tc = parse_engine_spec({"cmd=x", "tc=10+0.1"}, {});
+    BOOST_REQUIRE(std::holds_alternative<EngineSpec>(tc));
+    BOOST_TEST(std::get<EngineSpec>(tc).clock.turn_ms == 10000);
+
+    BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"name=x"}, {})));
+    BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"cmd=x", "speed=9"}, {})));
+    BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"cmd=x", "st=fast"}, {})));
+    BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"cmd=x", "tc=1/"}, {})));
+}
+
+BOOST_AUTO_TEST_CASE(standings_count_points_and_pairs) {
+    auto game = [](int n, std::string black, std::string white, Winner w) {
+        FinishedGame g;
+        g.game = n;
+        g.pair = n / 2;
+        g.black = std::move(black);
+        g.white = std::move(white);
+        g.outcome.winner = w;
+        return g;
+    };
+    const std::vector<FinishedGame> games{game(0, "a", "b", Winner::Black), game(1, "b", "a", Winner::Black),
+                                          game(2, "a", "b", Winner::Black), game(3, "b", "a", Winner::White),
+                                          game(4, "a", "b", Winner::Draw)};
+    const Standings s = compute_standings(games, {"a", "b"}, SprtParams{});
+    BOOST_REQUIRE(s.head_to_head);
+    BOOST_TEST(s.rows[0].name == "a");
+    BOOST_TEST(s.rows[0].points == 3.5);
+    BOOST_TEST(s.head_to_head->wdl.wins == 3);
+    BOOST_TEST(s.head_to_head->wdl.losses == 1);
+    BOOST_TEST(s.head_to_head->wdl.draws == 1);
+    // Pair 0: win + loss (WL), pair 1: two wins (WW); pair 2 is incomplete.
+    BOOST_TEST(s.head_to_head->penta.buckets[2] == 1);
+    BOOST_TEST(s.head_to_head->penta.buckets[4] == 1);
+    BOOST_TEST(s.head_to_head->penta.pairs() == 2);
+    const std::string table = format_standings(s);
+    BOOST_TEST(table.find("SPRT") != std::string::npos);
+    BOOST_TEST(table.find("nan") == std::string::npos);
+
+    // Two games of a pair from different openings (--repeat=false) are no pentanomial sample.
+    auto unpaired = games;
+    unpaired.push_back(game(6, "a", "b", Winner::Black));
+    unpaired.push_back(game(7, "b", "a", Winner::Black));
+    unpaired[6].opening = {{7, 7}};
+    BOOST_TEST(pair_buckets(unpaired, "a", "b").pairs() == 2);
+}
+
+BOOST_AUTO_TEST_CASE(default_tolerance_is_one_second_for_clocks_and_less_for_short_turns) {
+    EngineClock st;
+    st.turn_ms = 50;
+    BOOST_TEST(default_tolerance_ms(st) == 200);
+    st.turn_ms = 500;
+    BOOST_TEST(default_tolerance_ms(st) == 500);
+    const auto tc = parse_time_control("60+1");
+    BOOST_REQUIRE(tc);
+    BOOST_TEST(default_tolerance_ms(*tc) == 1000);
+    BOOST_TEST(start_command(GameConfig{}) == "START 15");
+    BOOST_TEST(start_command(GameConfig{20, 15, 5, Rule::Freestyle}) == "RECTSTART 20,15");
+}

@@ -1,0 +1,281 @@
+#define BOOST_TEST_MODULE search
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "bench.h"
+#include "renju.h"
+#include "search_position.h"
+#include "searcher.h"
+#include "transposition_table.h"
+
+using namespace tengen;
+
+namespace {
+
+Board board_with(const GameConfig& config, const std::vector<Point>& moves) {
+    Board b(config);
+    for (Point p : moves) b.play(p);
+    return b;
+}
+
+SearchLimits depth_limit(int depth) {
+    SearchLimits l;
+    l.infinite = true;
+    l.max_depth = depth;
+    return l;
+}
+
+// A random ongoing position: n random moves near the centre, none of them ending the game.
+Board random_position(const GameConfig& config, int n, std::mt19937& rng) {
+    Board b(config);
+    std::uniform_int_distribution<int> dx(-4, 4);
+    int guard = 0;
+    while (b.stone_count() < n && guard++ < 10000) {
+        const Point p{config.width / 2 + dx(rng), config.height / 2 + dx(rng)};
+        if (!b.is_legal(p)) continue;
+        if (b.is_winning_move(p, b.side_to_move())) continue;
+        b.play(p);
+    }
+    return b;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(empty_board_plays_the_centre) {
+    Searcher s(std::size_t{4} << 20);
+    const SearchResult r = s.search(Board(GameConfig{15, 15, 5, Rule::Freestyle}), depth_limit(4));
+    BOOST_TEST((r.best == Point{7, 7}));
+    const SearchResult r2 = s.search(Board(GameConfig{20, 10, 5, Rule::Renju}), depth_limit(4));
+    BOOST_TEST((r2.best == Point{9, 4} || r2.best == Point{10, 5} || r2.best == Point{9, 5} || r2.best == Point{10, 4}));
+}
+
+BOOST_AUTO_TEST_CASE(takes_an_immediate_win_and_blocks_one) {
+    Searcher s(std::size_t{4} << 20);
+    // Black h8 i8 j8 k8 (open four is not needed: one end blocked by white g8).
+    const GameConfig c{15, 15, 5, Rule::Freestyle};
+    Board win = board_with(c, {{7, 7}, {6, 7}, {8, 7}, {0, 0}, {9, 7}, {0, 2}, {10, 7}, {0, 4}});
+    SearchResult r = s.search(win, depth_limit(6));
+    BOOST_TEST((r.best == Point{11, 7}));
+    BOOST_TEST(r.score == mate_in(1));
+    // White to move must block the same four.
+    Board block = board_with(c, {{7, 7}, {6, 7}, {8, 7}, {0, 0}, {9, 7}, {0, 2}, {10, 7}});
+    r = s.search(block, depth_limit(6));
+    BOOST_TEST((r.best == Point{11, 7}));
+}
+
+BOOST_AUTO_TEST_CASE(max_depth_is_respected) {
+    Searcher s(std::size_t{8} << 20);
+    const Board b = board_with({}, {{7, 7}, {8, 8}, {7, 8}, {7, 9}, {6, 9}, {8, 7}});
+    int deepest = 0;
+    const SearchResult r = s.search(b, depth_limit(4), [&](const SearchInfo& i) { deepest = std::max(deepest, i.depth); });
+    BOOST_TEST(r.depth == 4);
+    BOOST_TEST(deepest == 4);
+    BOOST_TEST(b.is_legal(r.best));
+}
+
+BOOST_AUTO_TEST_CASE(max_nodes_is_never_exceeded) {
+    const Board b = board_with({}, {{7, 7}, {8, 8}, {7, 8}, {7, 9}, {6, 9}, {8, 7}});
+    for (int threads : {1, 2}) {
+        for (std::uint64_t budget : {1ull, 100ull, 5000ull, 60000ull}) {
+            Searcher s(std::size_t{8} << 20);
+            SearchLimits l;
+            l.infinite = true;
+            l.max_nodes = budget;
+            l.threads = threads;
+            std::uint64_t reported = 0;
+            const SearchResult r = s.search(b, l, [&](const SearchInfo& i) { reported = std::max(reported, i.nodes); });
+            BOOST_TEST(r.nodes <= budget);
+            BOOST_TEST(reported <= budget);
+            BOOST_TEST(b.is_legal(r.best));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(stop_returns_promptly_with_a_legal_move) {
+    Searcher s(std::size_t{16} << 20);
+    const Board b = board_with({}, {{7, 7}, {8, 8}, {7, 8}, {7, 9}, {6, 9}, {8, 7}});
+    SearchLimits l;
+    l.infinite = true;
+    s.start(b, l);
+    BOOST_TEST(s.running());
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    const auto t0 = std::chrono::steady_clock::now();
+    s.stop();
+    const SearchResult r = s.wait();
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+    BOOST_TEST(waited.count() < 1000);
+    BOOST_TEST(!s.running());
+    BOOST_TEST(b.is_legal(r.best));
+}
+
+BOOST_AUTO_TEST_CASE(finishes_within_the_turn_time) {
+    Searcher s(std::size_t{16} << 20);
+    const Board b = board_with({}, {{7, 7}, {8, 8}, {7, 8}, {7, 9}, {6, 9}, {8, 7}});
+    for (int threads : {1, 2}) {
+        SearchLimits l;
+        l.time.turn_ms = 300;
+        l.threads = threads;
+        const auto t0 = std::chrono::steady_clock::now();
+        const SearchResult r = s.search(b, l);
+        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+        BOOST_TEST(took.count() < 1500);
+        BOOST_TEST(b.is_legal(r.best));
+        BOOST_TEST(r.depth >= 1);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(transposition_table_round_trip) {
+    TranspositionTable tt(std::size_t{1} << 20);
+    const std::uint64_t key = 0x123456789ABCDEFull;
+    tt.store(key, score_to_tt(mate_in(9), 4), -77, 112, 7, Bound::Lower);
+    TTHit hit;
+    BOOST_TEST(tt.probe(key, hit));
+    BOOST_TEST(score_from_tt(hit.score, 4) == mate_in(9));
+    BOOST_TEST(score_from_tt(hit.score, 2) == mate_in(7));  // the same mate seen two plies nearer the root
+    BOOST_TEST(hit.eval == -77);
+    BOOST_TEST(hit.move == 112);
+    BOOST_TEST(hit.depth == 7);
+    BOOST_TEST((hit.bound == Bound::Lower));
+    BOOST_TEST(!tt.probe(key ^ 1, hit));
+    tt.clear();
+    BOOST_TEST(!tt.probe(key, hit));
+}
+
+BOOST_AUTO_TEST_CASE(incremental_patterns_match_a_fresh_scan) {
+    std::mt19937 rng(7);
+    for (Rule rule : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
+        for (int k : {3, 4, 5, 6}) {
+            if (rule == Rule::Renju && k != 5) continue;
+            const GameConfig c{11, 9, k, rule};
+            Board b(c);
+            SearchPosition incremental(c);
+            incremental.set_from(b);
+            std::uniform_int_distribution<int> x(0, c.width - 1), y(0, c.height - 1);
+            for (int step = 0; step < 40 && !b.game_over(); ++step) {
+                const Point p{x(rng), y(rng)};
+                if (!b.is_legal(p)) continue;
+                b.play(p);
+                incremental.make(incremental.cell_of(p));
+                if (step % 5 == 4) {  // and sometimes take one back
+                    b.unmake();
+                    incremental.unmake();
+                }
+                SearchPosition fresh(c);
+                fresh.set_from(b);
+                BOOST_TEST_REQUIRE(fresh.hash() == incremental.hash());
+                for (int colour = 0; colour < 2; ++colour) {
+                    BOOST_TEST_REQUIRE(fresh.potential(colour) == incremental.potential(colour));
+                    BOOST_TEST_REQUIRE(fresh.four_cells(colour) == incremental.four_cells(colour));
+                    for (int cl = 0; cl < kClassCount; ++cl)
+                        BOOST_TEST_REQUIRE(fresh.class_count(colour, CellClass(cl)) ==
+                                           incremental.class_count(colour, CellClass(cl)));
+                }
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(forbidden_points_agree_with_the_rules_module) {
+    std::mt19937 rng(11);
+    const GameConfig c{15, 15, 5, Rule::Renju};
+    int forbidden_seen = 0;
+    for (int game = 0; game < 60; ++game) {
+        Board b = random_position(c, 10 + game % 20, rng);
+        SearchPosition sp(c);
+        sp.set_from(b);
+        for (int y = 0; y < 15; ++y)
+            for (int x = 0; x < 15; ++x) {
+                if (!b.is_empty({x, y})) continue;
+                const bool rules = renju_forbidden(b, {x, y}) != Forbidden::None;
+                forbidden_seen += rules;
+                BOOST_TEST_REQUIRE(sp.is_forbidden(sp.cell_of({x, y})) == rules, "at " << x << "," << y);
+            }
+    }
+    BOOST_TEST(forbidden_seen > 0);
+}
+
+BOOST_AUTO_TEST_CASE(renju_black_never_plays_a_forbidden_point) {
+    std::mt19937 rng(5);
+    const GameConfig c{15, 15, 5, Rule::Renju};
+    Searcher s(std::size_t{8} << 20);
+    for (int game = 0; game < 30; ++game) {
+        Board b = random_position(c, 2 * (6 + game % 12), rng);  // black to move
+        if (b.side_to_move() != Color::Black || b.game_over()) continue;
+        const SearchResult r = s.search(b, depth_limit(3));
+        BOOST_TEST_REQUIRE(b.is_legal(r.best));
+        BOOST_TEST((renju_forbidden(b, r.best) == Forbidden::None));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(every_rule_size_and_k_gives_a_legal_move) {
+    std::mt19937 rng(3);
+    Searcher s(std::size_t{4} << 20);
+    const std::vector<GameConfig> configs = {
+        {3, 3, 3, Rule::Freestyle}, {4, 4, 3, Rule::Exact},   {7, 5, 4, Rule::Caro},   {5, 5, 5, Rule::Renju},
+        {32, 32, 5, Rule::CaroExact}, {10, 20, 6, Rule::Freestyle}, {12, 12, 9, Rule::Exact}, {32, 3, 32, Rule::Freestyle},
+    };
+    for (const GameConfig& c : configs) {
+        Board b = random_position(c, std::min(4, c.width * c.height / 3), rng);
+        if (c.width >= 5 && c.height >= 5 && b.is_empty({0, 0})) b.make({{0, 0}, Color::Wall});
+        const SearchResult r = s.search(b, depth_limit(4));
+        BOOST_TEST(b.is_legal(r.best), rule_name(c.rule) << " " << c.width << "x" << c.height << " k" << c.win_length);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(tic_tac_toe_never_loses) {
+    const GameConfig c{3, 3, 3, Rule::Freestyle};
+    Searcher engine(std::size_t{1} << 20);
+    std::mt19937 rng(1);
+    for (int game = 0; game < 24; ++game) {
+        const Color engine_colour = game % 2 == 0 ? Color::Black : Color::White;
+        const bool self_play = game % 6 == 5;
+        Board b(c);
+        while (!b.game_over()) {
+            Point p;
+            if (b.side_to_move() == engine_colour || self_play) {
+                p = engine.search(b, depth_limit(9)).best;
+            } else {
+                std::vector<Point> legal;
+                for (int i = 0; i < 9; ++i)
+                    if (b.is_legal(b.point(i))) legal.push_back(b.point(i));
+                p = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+            }
+            BOOST_TEST_REQUIRE(b.is_legal(p));
+            b.play(p);
+        }
+        if (self_play)
+            BOOST_TEST((b.status() == GameStatus::Draw));
+        else
+            BOOST_TEST((b.winner() != std::optional<Color>(opponent(engine_colour))));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(bench_is_deterministic) {
+    const BenchReport a = run_bench(3);
+    const BenchReport b = run_bench(3);
+    BOOST_TEST(a.lines.size() >= 20u);
+    BOOST_TEST(a.lines.size() == bench_positions().size());  // every position is well-formed
+    BOOST_TEST(a.total_nodes == b.total_nodes);
+    BOOST_TEST(a.total_nodes > 0u);
+    for (std::size_t i = 0; i < a.lines.size(); ++i) BOOST_TEST(a.lines[i].nodes == b.lines[i].nodes);
+}
+
+BOOST_AUTO_TEST_CASE(multipv_reports_distinct_moves_best_first) {
+    Searcher s(std::size_t{8} << 20);
+    const Board b = board_with({}, {{7, 7}, {8, 8}, {7, 8}, {7, 9}, {6, 9}, {8, 7}});
+    SearchLimits l = depth_limit(4);
+    l.multipv = 3;
+    std::vector<int> indices;
+    const SearchResult r = s.search(b, l, [&](const SearchInfo& i) { indices.push_back(i.multipv_index); });
+    BOOST_TEST_REQUIRE(r.best_moves.size() == 3u);
+    BOOST_TEST((r.best_moves[0].move == r.best));
+    BOOST_TEST((r.best_moves[0].move != r.best_moves[1].move));
+    BOOST_TEST((r.best_moves[1].move != r.best_moves[2].move));
+    BOOST_TEST(r.best_moves[0].score >= r.best_moves[1].score);
+    BOOST_TEST(r.best_moves[1].score >= r.best_moves[2].score);
+    BOOST_TEST(std::count(indices.begin(), indices.end(), 2) >= 1);
+}

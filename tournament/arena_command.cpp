@@ -1,0 +1,259 @@
+// The tournament's command line: Boost.Program_options, with each `--engine` group read from
+// parsed_options so repeated groups stay apart.
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "arena_commands.h"
+#include "command_line.h"
+#include "opening_generator.h"
+#include "schedule_hash.h"
+#include "tournament_runner.h"
+
+namespace po = boost::program_options;
+
+namespace tengen {
+
+namespace {
+
+constexpr const char* kUsage = R"(tengen-arena: engine-vs-engine tournaments over the Gomocup protocol.
+
+Usage:
+  tengen-arena --engine KEY=VALUE... --engine KEY=VALUE... [options]
+  tengen-arena merge A.jsonl B.jsonl ... [--out F] [--sprt ...]
+  tengen-arena --openings-generate N --board 15 --out openings.txt
+
+Example:
+  tengen-arena --engine name=new cmd=build/pbrain-tengen \
+               --engine name=old cmd=base/pbrain-tengen \
+               --each st=0.1 memory=67108864 \
+               --board 15 --rule freestyle --games 200 --concurrency 2 \
+               --openings file=openings.txt order=random seed=7 \
+               --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 \
+               --results new-vs-old.jsonl --records games/
+
+Engine keys (--engine, defaults for all with --each; an engine's own keys win):
+  cmd=PATH        the executable (required), run by argv, never through a shell
+  arg=A           one argument for it; repeat for more
+  name=N          display name (default: ABOUT's name, else the file name; repeated
+                  names get -2, -3 ...)
+  dir=D           working directory (a relative cmd is still found from here)
+  st=S            turn time in seconds (INFO timeout_turn S*1000, timeout_match 0)
+  tc=M[+I]        match clock M seconds plus I per move (timeout_match and
+                  timeout_turn M*1000, time_increment, time_left before each move);
+  tc=M/T+I        the same with timeout_turn T*1000 (c-gomoku-cli)
+                  With neither st nor tc: st=1.
+  memory=BYTES threads=N depth=N nodes=N
+                  INFO max_memory, thread_num, max_depth, max_node
+  info=KEY:VALUE  any other INFO line; repeatable
+  log=FILE        this engine's protocol traffic, timestamped
+
+Timing: a move is a time forfeit when it comes later than its turn time (or the time
+left on its match clock) plus the tolerance. Default tolerance: the turn time clamped
+to 200..1000 ms, i.e. 1000 ms for match clocks and turns of a second or more, the
+turn time itself for shorter turns, never below 200 ms. START must be answered within
+--start-timeout ms. Every game sends START (RECTSTART), the INFO lines, then BEGIN,
+BOARD or TURN; --draw-after counts the engines' moves (not the opening's stones).
+
+Openings: offset ("0,0, 1,-1", from the centre floor(size/2)) or letters ("h8i9j7")
+files, detected when format= is not given; blank and '#' lines are skipped, bad lines
+reported and skipped. Every pairing of a round meets the same openings, in order from
+start=; with transform=yes each pass after the first applies the next board symmetry.
+--openings-generate writes --opening-stones random stones near the centre, kept when
+Tengen's own search (mean of --generate-depth and the next depth) is within --balance.
+
+Results: one JSON line per finished game in --results, appended at once. Rerunning the
+same command resumes (game numbers already in the file are skipped; a torn last line
+is replayed); a file from another schedule is refused. Exit status: 0 when the
+tournament finished, 1 when an engine cannot start, 2 for a bad command line or
+results file.
+
+Options)";
+
+std::vector<std::vector<std::string>> groups_of(const po::parsed_options& parsed, const std::string& key) {
+    std::vector<std::vector<std::string>> groups;
+    for (const po::option& o : parsed.options)
+        if (o.string_key == key) groups.push_back(o.value);
+    return groups;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int generate_openings(const po::variables_map& vm, const GameConfig& config) {
+    if (!vm.count("out")) {
+        std::cerr << "tengen-arena: --openings-generate needs --out FILE\n";
+        return 2;
+    }
+    GenerateSettings g;
+    g.count = vm["openings-generate"].as<int>();
+    g.config = config;
+    g.stones = vm["opening-stones"].as<int>();
+    g.seed = vm["seed"].as<std::uint64_t>();
+    g.balance = vm["balance"].as<int>();
+    g.search_depth = vm["generate-depth"].as<int>();
+    g.search_ms = vm["generate-ms"].as<std::int64_t>();
+    g.radius = std::min({3, (config.width - 1) / 2, (config.height - 1) / 2});
+    if (g.count < 1 || g.stones < 1 || g.stones > (2 * g.radius + 1) * (2 * g.radius + 1) - 1) {
+        std::cerr << "tengen-arena: --openings-generate needs N >= 1 and a stone count that fits near the centre\n";
+        return 2;
+    }
+    const bool live = ::isatty(STDERR_FILENO);
+    const auto openings = generate_balanced_openings(g, [&](int found, int tried) {
+        if (live) std::cerr << "\r" << found << "/" << g.count << " balanced openings, " << tried << " tried" << std::flush;
+    });
+    if (live) std::cerr << "\n";
+    std::ofstream out(vm["out"].as<std::string>(), std::ios::trunc);
+    for (const auto& stones : openings) out << opening_to_offsets(stones, config) << "\n";
+    if (!out) {
+        std::cerr << "tengen-arena: cannot write " << vm["out"].as<std::string>() << "\n";
+        return 2;
+    }
+    std::cout << "wrote " << openings.size() << " openings to " << vm["out"].as<std::string>() << "\n";
+    return openings.size() == static_cast<std::size_t>(g.count) ? 0 : 1;
+}
+
+}  // namespace
+
+int arena_command(int argc, char** argv) {
+    po::options_description desc(kUsage);
+    desc.add_options()
+        ("help,h", "show this help")
+        ("engine", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
+         "an engine: KEY=VALUE tokens up to the next option")
+        ("each", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
+         "defaults for every engine")
+        ("board", po::value<std::string>()->default_value("15"), "N or WxH")
+        ("k", po::value<int>()->default_value(5), "stones in a row that win (INFO win_length)")
+        ("rule", po::value<std::string>()->default_value("freestyle"),
+         "freestyle|exact|renju|caro|caro-exact or Gomocup code 0|1|4|8|9")
+        ("tournament", po::value<std::string>()->default_value("match"), "match|gauntlet|round-robin")
+        ("games", po::value<int>()->default_value(2), "games per pairing per round (even with --repeat)")
+        ("rounds", po::value<int>()->default_value(1), "times the whole schedule is played")
+        ("repeat", po::value<bool>()->default_value(true)->implicit_value(true),
+         "play each opening twice, colours swapped (--repeat=false to turn off)")
+        ("openings", po::value<std::vector<std::string>>()->multitoken(),
+         "file=F [format=offset|letters] [order=sequential|random] [seed=S] [start=I] [transform=yes]")
+        ("openings-generate", po::value<int>(), "write N balanced openings to --out and exit")
+        ("out", po::value<std::string>(), "output file of --openings-generate")
+        ("opening-stones", po::value<int>()->default_value(3), "stones per generated opening")
+        ("balance", po::value<int>()->default_value(100), "generated openings: keep when |eval| <= this")
+        ("generate-depth", po::value<int>()->default_value(4), "generated openings: judged at this depth and the next")
+        ("generate-ms", po::value<std::int64_t>()->default_value(10000), "generated openings: search time cap each")
+        ("seed", po::value<std::uint64_t>()->default_value(1), "generated openings: random seed")
+        ("concurrency", po::value<int>()->default_value(1), "games at once")
+        ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")
+        ("tolerance", po::value<std::int64_t>(), "ms past a deadline before a time forfeit (default: see Timing)")
+        ("start-timeout", po::value<std::int64_t>()->default_value(10000), "ms an engine may take to answer START")
+        ("sprt", po::value<std::vector<std::string>>()->multitoken(),
+         "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]")
+        ("shard", po::value<std::string>(), "I/N: play only the pairs whose index mod N is I")
+        ("results", po::value<std::string>()->default_value("tengen-arena.jsonl"), "JSON lines, one per game")
+        ("records", po::value<std::string>(), "directory for a .psq per game")
+        ("sgf", po::bool_switch(), "also write .sgf records");
+
+    po::variables_map vm;
+    po::parsed_options parsed(&desc);
+    try {
+        parsed = po::command_line_parser(argc, argv).options(desc).run();
+        po::store(parsed, vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "tengen-arena: " << e.what() << " (see --help)\n";
+        return 2;
+    }
+    if (vm.count("help") || argc == 1) {
+        std::cout << desc << "\n";
+        return 0;
+    }
+    auto fail = [](const std::string& why) {
+        std::cerr << "tengen-arena: " << why << "\n";
+        return 2;
+    };
+
+    GameConfig config;
+    const auto size = parse_board_size(vm["board"].as<std::string>());
+    if (!size) return fail("--board needs N or WxH, got '" + vm["board"].as<std::string>() + "'");
+    config.width = size->first;
+    config.height = size->second;
+    config.win_length = vm["k"].as<int>();
+    const auto rule = parse_rule(vm["rule"].as<std::string>());
+    if (!rule) return fail("unknown --rule '" + vm["rule"].as<std::string>() + "'");
+    config.rule = *rule;
+    if (auto e = config_error(config)) return fail(*e);
+
+    if (vm.count("openings-generate")) return generate_openings(vm, config);
+
+    TournamentSettings t;
+    t.referee.config = config;
+    t.referee.draw_after = vm["draw-after"].as<int>();
+    if (vm.count("tolerance")) t.referee.tolerance_ms = vm["tolerance"].as<std::int64_t>();
+    t.referee.start_timeout_ms = vm["start-timeout"].as<std::int64_t>();
+    if (t.referee.draw_after < 0 || (t.referee.tolerance_ms && *t.referee.tolerance_ms < 0) ||
+        t.referee.start_timeout_ms <= 0)
+        return fail("--draw-after, --tolerance and --start-timeout must not be negative");
+
+    const auto each_groups = groups_of(parsed, "each");
+    std::vector<std::string> each;
+    for (const auto& g : each_groups) each.insert(each.end(), g.begin(), g.end());
+    for (const auto& tokens : groups_of(parsed, "engine")) {
+        auto spec = parse_engine_spec(tokens, each);
+        if (auto* e = std::get_if<std::string>(&spec)) return fail(*e);
+        t.engines.push_back(std::move(std::get<EngineSpec>(spec)));
+    }
+
+    const auto kind = parse_tournament_kind(vm["tournament"].as<std::string>());
+    if (!kind) return fail("--tournament must be match, gauntlet or round-robin");
+    t.schedule.kind = *kind;
+    t.schedule.engines = static_cast<int>(t.engines.size());
+    t.schedule.games = vm["games"].as<int>();
+    t.schedule.rounds = vm["rounds"].as<int>();
+    t.schedule.repeat = vm["repeat"].as<bool>();
+    if (auto e = schedule_error(t.schedule)) return fail(*e);
+
+    ScheduleIdentity identity;
+    if (vm.count("openings")) {
+        auto options = parse_opening_options(vm["openings"].as<std::vector<std::string>>());
+        if (auto* e = std::get_if<std::string>(&options)) return fail(*e);
+        const OpeningOptions& o = std::get<OpeningOptions>(options);
+        std::vector<std::string> warnings;
+        auto book = load_opening_book(o, config, warnings);
+        for (const std::string& w : warnings) std::cerr << "tengen-arena: skipped " << w << "\n";
+        if (auto* e = std::get_if<std::string>(&book)) return fail(*e);
+        t.book = std::move(std::get<OpeningBook>(book));
+        identity.openings = o;
+        identity.openings_text = read_file(o.file);
+    }
+
+    t.concurrency = vm["concurrency"].as<int>();
+    if (t.concurrency < 1) return fail("--concurrency must be at least 1");
+    if (vm.count("sprt")) {
+        auto sprt = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
+        if (auto* e = std::get_if<std::string>(&sprt)) return fail(*e);
+        t.sprt = std::get<SprtParams>(sprt);
+    }
+    if (vm.count("shard")) {
+        t.shard = parse_shard(vm["shard"].as<std::string>());
+        if (!t.shard) return fail("--shard needs I/N with 0 <= I < N, got '" + vm["shard"].as<std::string>() + "'");
+    }
+    t.results_path = vm["results"].as<std::string>();
+    if (vm.count("records")) t.records_dir = vm["records"].as<std::string>();
+    t.sgf = vm["sgf"].as<bool>();
+    t.live_progress = ::isatty(STDOUT_FILENO);
+
+    identity.engines = t.engines;
+    identity.schedule = t.schedule;
+    identity.config = config;
+    identity.draw_after = t.referee.draw_after;
+    t.schedule_hash = schedule_hash(identity);
+
+    return run_tournament(t, std::cout, std::cerr);
+}
+
+}  // namespace tengen

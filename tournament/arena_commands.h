@@ -1,0 +1,11 @@
+// tengen-arena's entry points; arena_main.cpp only dispatches. Each returns the exit status.
+#pragma once
+
+namespace tengen {
+
+// The tournament (and --openings-generate): argv as main received it.
+int arena_command(int argc, char** argv);
+// `merge A.jsonl B.jsonl ... [--out F] [--sprt ...]`: argv[0] is "merge".
+int merge_command(int argc, char** argv);
+
+}  // namespace tengen

@@ -1,0 +1,63 @@
+// A child process started by argv (never through a shell) with its stdin and stdout on pipes,
+// read line by line with deadlines. Owns the process: the destructor kills and reaps it.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace tengen {
+
+using SteadyTime = std::chrono::steady_clock::time_point;
+
+class ChildProcess {
+public:
+    ChildProcess() = default;
+    ~ChildProcess();
+    ChildProcess(const ChildProcess&) = delete;
+    ChildProcess& operator=(const ChildProcess&) = delete;
+
+    // Where the child's stderr goes: engines' diagnostics are dropped; a program we run for
+    // its report (the tests run the arena itself) may share stdout.
+    enum class Stderr { Null, Stdout };
+    // Starts argv[0] (looked up in PATH when it has no slash) in directory dir (empty: ours).
+    // On failure returns a one-line reason (exec or chdir error included) and leaves nothing
+    // running.
+    std::optional<std::string> start(const std::vector<std::string>& argv, const std::string& dir,
+                                     Stderr stderr_to = Stderr::Null);
+
+    bool running() const noexcept { return pid_ > 0; }
+    pid_t pid() const noexcept { return pid_; }
+
+    // Writes line + "\n". False when the child no longer reads (it died or closed stdin).
+    bool write_line(const std::string& line);
+
+    enum class ReadStatus { Line, Timeout, Closed };
+    // Next non-empty line (CR, LF or CR LF end a line) before the deadline.
+    ReadStatus read_line(std::string& line, SteadyTime deadline);
+
+    // Waits until the deadline for the child to exit by itself; true when it did (reaped).
+    bool wait_exit(SteadyTime deadline);
+    // SIGKILL and reap; safe to call when nothing runs.
+    void kill();
+
+    // How the child ended ("exit status 3", "killed by signal 11"), once reaped; else empty.
+    const std::string& exit_description() const noexcept { return exit_description_; }
+    // The exit status when it exited normally (not by a signal), once reaped.
+    std::optional<int> exit_code() const noexcept { return exit_code_; }
+
+private:
+    void close_pipes() noexcept;
+    void record_exit(int status);
+
+    pid_t pid_ = -1;
+    int to_child_ = -1;
+    int from_child_ = -1;
+    std::string buffer_;
+    std::string exit_description_;
+    std::optional<int> exit_code_;
+};
+
+}  // namespace tengen

@@ -1,0 +1,62 @@
+#include "command_line.h"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+namespace tengen {
+
+namespace {
+
+std::optional<int> parse_positive(const std::string& t) {
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc{} || ptr != t.data() + t.size() || t.empty() || v <= 0) return std::nullopt;
+    return v;
+}
+
+}  // namespace
+
+std::optional<std::pair<int, int>> parse_board_size(const std::string& text) {
+    const auto x = text.find_first_of("xX");
+    if (x == std::string::npos) {
+        const auto n = parse_positive(text);
+        if (!n) return std::nullopt;
+        return std::pair{*n, *n};
+    }
+    const auto w = parse_positive(text.substr(0, x)), h = parse_positive(text.substr(x + 1));
+    if (!w || !h) return std::nullopt;
+    return std::pair{*w, *h};
+}
+
+std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens) {
+    SprtParams p;
+    for (const std::string& token : tokens) {
+        const auto eq = token.find('=');
+        if (eq == std::string::npos) return "--sprt: expected key=value, got '" + token + "'";
+        const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
+        if (key == "model") {
+            if (value == "normalized") p.model = SprtModel::Normalized;
+            else if (value == "logistic") p.model = SprtModel::Logistic;
+            else return "--sprt: model must be normalized or logistic, got '" + value + "'";
+            continue;
+        }
+        double v = 0;
+        try {
+            std::size_t used = 0;
+            v = std::stod(value, &used);
+            if (used != value.size() || !std::isfinite(v)) throw std::invalid_argument(value);
+        } catch (const std::exception&) {
+            return "--sprt: " + key + " needs a number, got '" + value + "'";
+        }
+        if (key == "elo0") p.elo0 = v;
+        else if (key == "elo1") p.elo1 = v;
+        else if (key == "alpha") p.alpha = v;
+        else if (key == "beta") p.beta = v;
+        else return "--sprt: unknown key '" + key + "'";
+    }
+    if (const std::string error = sprt_params_error(p); !error.empty()) return "--sprt: " + error;
+    return p;
+}
+
+}  // namespace tengen

@@ -1,0 +1,19 @@
+// Pieces of the command line shared by the tournament and merge: boards, rules, SPRT groups.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "stats.h"
+#include "types.h"
+
+namespace tengen {
+
+// "15" or "20x15" into width and height.
+std::optional<std::pair<int, int>> parse_board_size(const std::string& text);
+// `--sprt elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]`.
+std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens);
+
+}  // namespace tengen

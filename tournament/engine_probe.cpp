@@ -1,0 +1,53 @@
+#include "engine_probe.h"
+
+#include <algorithm>
+
+#include "engine_session.h"
+#include "referee.h"
+
+namespace tengen {
+
+ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::int64_t start_timeout_ms) {
+    ProbeResult result;
+    EngineSession session(spec, file_name_of(spec.cmd) + "#probe", nullptr);
+    if (auto error = session.launch()) {
+        result.failure = *error;
+        return result;
+    }
+    using Clock = std::chrono::steady_clock;
+    auto fail = [&](const EngineAnswer& a, const std::string& what) {
+        if (a.kind == EngineAnswer::Kind::Crash) result.failure = "it ended after " + what + " (" + a.line + ")";
+        else if (a.kind == EngineAnswer::Kind::Timeout) result.failure = "no answer to " + what;
+        else result.failure = "it answered " + what + " with '" + a.line + "'";
+        session.kill();
+        return result;
+    };
+    if (!session.send("ABOUT")) return fail(session.await_answer(Clock::now() + std::chrono::seconds(1)), "ABOUT");
+    // ABOUT is optional in practice: an engine that ignores it is still playable.
+    const auto about_wait = std::chrono::milliseconds(std::min<std::int64_t>(start_timeout_ms, 3000));
+    const EngineAnswer about = session.await_answer(Clock::now() + about_wait, true);
+    if (about.kind == EngineAnswer::Kind::Crash) return fail(about, "ABOUT");
+    if (about.kind == EngineAnswer::Kind::Line) result.about_name = name_from_about(about.line).value_or("");
+
+    session.send(start_command(config));
+    const EngineAnswer ok = session.await_answer(Clock::now() + std::chrono::milliseconds(start_timeout_ms), true);
+    if (ok.kind != EngineAnswer::Kind::Line || ok.line != "OK") return fail(ok, start_command(config));
+    session.quit();
+    return result;
+}
+
+std::vector<std::string> unique_names(const std::vector<EngineSpec>& specs, const std::vector<std::string>& about_names) {
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        std::string base = specs[i].name;
+        if (base.empty() && i < about_names.size()) base = about_names[i];
+        if (base.empty()) base = file_name_of(specs[i].cmd);
+        std::string name = base;
+        for (int suffix = 2; std::find(names.begin(), names.end(), name) != names.end(); ++suffix)
+            name = base + "-" + std::to_string(suffix);
+        names.push_back(name);
+    }
+    return names;
+}
+
+}  // namespace tengen

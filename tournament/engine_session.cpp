@@ -1,0 +1,139 @@
+#include "engine_session.h"
+
+#include <thread>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace tengen {
+
+namespace {
+
+std::string first_word_upper(const std::string& line) {
+    std::string word;
+    for (char c : line) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (word.empty()) continue;
+            break;
+        }
+        word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    return word;
+}
+
+}  // namespace
+
+bool is_diagnostic_line(const std::string& line) {
+    const std::string w = first_word_upper(line);
+    return w == "MESSAGE" || w == "DEBUG" || w == "INFO" || w == "ERROR" || w == "UNKNOWN";
+}
+
+EngineSession::EngineSession(EngineSpec spec, std::string label, std::shared_ptr<ProtocolLog> log)
+    : spec_(std::move(spec)), label_(std::move(label)), log_(std::move(log)) {}
+
+EngineSession::~EngineSession() { quit(); }
+
+void EngineSession::note(const char* direction, const std::string& line) {
+    if (log_) log_->write(label_, direction, line);
+}
+
+std::optional<std::string> EngineSession::launch() {
+    if (process_.running()) return std::nullopt;
+    // A relative path names a file from where the arena runs, not from the engine's dir=.
+    std::string cmd = spec_.cmd;
+    if (cmd.find('/') != std::string::npos && cmd.front() != '/') cmd = std::filesystem::absolute(cmd).string();
+    std::vector<std::string> argv{cmd};
+    argv.insert(argv.end(), spec_.args.begin(), spec_.args.end());
+    auto error = process_.start(argv, spec_.dir);
+    note("#", error ? "start failed: " + *error : "started, pid " + std::to_string(process_.pid()));
+    return error;
+}
+
+bool EngineSession::send(const std::string& line) {
+    note(">", line);
+    return process_.write_line(line);
+}
+
+void EngineSession::settle() {
+    constexpr auto kSettle = std::chrono::milliseconds(10);
+    const auto ready = last_answer_ + kSettle;
+    if (std::chrono::steady_clock::now() < ready) std::this_thread::sleep_until(ready);
+}
+
+std::string EngineSession::describe_death() {
+    // Output closed: give the process a moment to finish exiting so its status is known.
+    if (!process_.wait_exit(std::chrono::steady_clock::now() + std::chrono::milliseconds(1000))) {
+        process_.kill();
+        return "closed its output";
+    }
+    return process_.exit_description();
+}
+
+EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors) {
+    const auto start = std::chrono::steady_clock::now();
+    EngineAnswer answer;
+    for (;;) {
+        std::string line;
+        const auto status = process_.read_line(line, deadline);
+        answer.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        if (status == ChildProcess::ReadStatus::Timeout) {
+            note("#", "no answer before the deadline");
+            answer.kind = EngineAnswer::Kind::Timeout;
+            return answer;
+        }
+        if (status == ChildProcess::ReadStatus::Closed) {
+            answer.kind = EngineAnswer::Kind::Crash;
+            answer.line = describe_death();
+            note("#", "process ended: " + answer.line);
+            return answer;
+        }
+        note("<", line);
+        const std::string word = first_word_upper(line);
+        const bool error_word = word == "ERROR" || word == "UNKNOWN";
+        if (is_diagnostic_line(line) && !(answer_errors && error_word)) continue;
+        answer.kind = EngineAnswer::Kind::Line;
+        answer.line = line;
+        last_answer_ = std::chrono::steady_clock::now();
+        return answer;
+    }
+}
+
+void EngineSession::quit() {
+    if (!process_.running()) return;
+    send("END");
+    if (!process_.wait_exit(std::chrono::steady_clock::now() + std::chrono::milliseconds(1000))) process_.kill();
+    note("#", "ended: " + process_.exit_description());
+}
+
+void EngineSession::kill() {
+    if (!process_.running()) return;
+    process_.kill();
+    note("#", "killed");
+}
+
+std::optional<std::string> name_from_about(const std::string& about_line) {
+    // name="Tengen", version="..." -- the value may hold commas, so read up to the closing quote.
+    std::string lower = about_line;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::size_t at = lower.find("name");
+    while (at != std::string::npos) {
+        std::size_t i = at + 4;
+        while (i < lower.size() && lower[i] == ' ') ++i;
+        if (i < lower.size() && lower[i] == '=') {
+            ++i;
+            while (i < lower.size() && lower[i] == ' ') ++i;
+            if (i < lower.size() && lower[i] == '"') {
+                const std::size_t end = about_line.find('"', i + 1);
+                if (end == std::string::npos) return std::nullopt;
+                std::string name = about_line.substr(i + 1, end - i - 1);
+                if (name.empty()) return std::nullopt;
+                return name;
+            }
+        }
+        at = lower.find("name", at + 4);
+    }
+    return std::nullopt;
+}
+
+}  // namespace tengen

@@ -1,0 +1,65 @@
+// One running engine process seen through the protocol: send lines, wait for the next answer
+// with a deadline while skipping diagnostics, tell a crash from silence, and log the traffic.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "child_process.h"
+#include "engine_spec.h"
+#include "protocol_log.h"
+
+namespace tengen {
+
+// Lines an engine may print at any time; the arena logs and skips them.
+bool is_diagnostic_line(const std::string& line);
+
+struct EngineAnswer {
+    enum class Kind { Line, Timeout, Crash } kind = Kind::Timeout;
+    std::string line;     // the answer (Line) or how the process ended (Crash)
+    std::int64_t ms = 0;  // from the call to the answer
+};
+
+class EngineSession {
+public:
+    // label names this process in the log (e.g. "new#2"); log may be null.
+    EngineSession(EngineSpec spec, std::string label, std::shared_ptr<ProtocolLog> log);
+    ~EngineSession();
+    EngineSession(const EngineSession&) = delete;
+    EngineSession& operator=(const EngineSession&) = delete;
+
+    const EngineSpec& spec() const noexcept { return spec_; }
+    bool alive() const noexcept { return process_.running(); }
+
+    // Starts the process (a no-op when it runs); a one-line reason on failure.
+    std::optional<std::string> launch();
+    // False when the engine no longer reads its input.
+    bool send(const std::string& line);
+    // The next line that is not a diagnostic, before the deadline. With answer_errors, ERROR
+    // and UNKNOWN lines count as answers (for START and ABOUT), else they are skipped.
+    EngineAnswer await_answer(SteadyTime deadline, bool answer_errors = false);
+    // Waits until a few milliseconds have passed since this engine's last answer. Some
+    // engines (Rapfi) print their move before they are ready to read again and drop a
+    // command that arrives in that instant; an opponent's instant reply would hit it.
+    void settle();
+    // Asks the engine to quit (END), gives it a moment, then kills it.
+    void quit();
+    // Kills at once (after a loss by misbehaviour); the next launch() starts a fresh process.
+    void kill();
+
+private:
+    std::string describe_death();
+    void note(const char* direction, const std::string& line);
+
+    EngineSpec spec_;
+    std::string label_;
+    std::shared_ptr<ProtocolLog> log_;
+    ChildProcess process_;
+    SteadyTime last_answer_{};
+};
+
+// ABOUT's name="..." field, if any.
+std::optional<std::string> name_from_about(const std::string& about_line);
+
+}  // namespace tengen

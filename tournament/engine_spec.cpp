@@ -1,0 +1,165 @@
+#include "engine_spec.h"
+
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+namespace tengen {
+
+namespace {
+
+std::optional<std::int64_t> parse_count(const std::string& text) {
+    std::int64_t v = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc{} || ptr != text.data() + text.size() || v < 0 || text.empty()) return std::nullopt;
+    return v;
+}
+
+struct Token {
+    std::string key, value;
+};
+
+std::optional<Token> split_token(const std::string& token) {
+    const auto eq = token.find('=');
+    if (eq == std::string::npos || eq == 0) return std::nullopt;
+    return Token{token.substr(0, eq), token.substr(eq + 1)};
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parse_seconds_ms(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    try {
+        std::size_t used = 0;
+        const double s = std::stod(text, &used);
+        if (used != text.size() || !std::isfinite(s) || s < 0 || s > 1e7) return std::nullopt;
+        return static_cast<std::int64_t>(std::llround(s * 1000.0));
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+std::optional<EngineClock> parse_time_control(const std::string& text) {
+    std::string main_part = text, inc_part;
+    if (const auto plus = text.find('+'); plus != std::string::npos) {
+        main_part = text.substr(0, plus);
+        inc_part = text.substr(plus + 1);
+        if (inc_part.empty()) return std::nullopt;
+    }
+    std::string turn_part;
+    if (const auto slash = main_part.find('/'); slash != std::string::npos) {
+        turn_part = main_part.substr(slash + 1);
+        main_part = main_part.substr(0, slash);
+        if (turn_part.empty()) return std::nullopt;
+    }
+    const auto match = parse_seconds_ms(main_part);
+    if (!match || *match <= 0) return std::nullopt;
+    EngineClock clock;
+    clock.match_ms = *match;
+    clock.turn_ms = *match;  // as c-gomoku-cli: the turn may use the whole clock
+    if (!turn_part.empty()) {
+        const auto turn = parse_seconds_ms(turn_part);
+        if (!turn) return std::nullopt;
+        clock.turn_ms = *turn;
+    }
+    if (!inc_part.empty()) {
+        const auto inc = parse_seconds_ms(inc_part);
+        if (!inc) return std::nullopt;
+        clock.increment_ms = *inc;
+    }
+    return clock;
+}
+
+std::string file_name_of(const std::string& cmd) {
+    const auto slash = cmd.find_last_of('/');
+    return slash == std::string::npos ? cmd : cmd.substr(slash + 1);
+}
+
+std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::string>& tokens,
+                                                        const std::vector<std::string>& each) {
+    // Single-valued keys: last occurrence wins, the engine's own over --each.
+    std::map<std::string, std::string> single;
+    std::vector<std::string> args, each_args;
+    std::vector<std::pair<std::string, std::string>> infos;
+    static const char* const kSingleKeys[] = {"cmd", "name", "dir", "st", "tc", "memory",
+                                              "threads", "depth", "nodes", "log"};
+    auto absorb = [&](const std::vector<std::string>& list, std::vector<std::string>& arg_list,
+                      const char* where) -> std::optional<std::string> {
+        for (const std::string& raw : list) {
+            const auto t = split_token(raw);
+            if (!t) return std::string(where) + ": expected key=value, got '" + raw + "'";
+            if (t->key == "arg") {
+                arg_list.push_back(t->value);
+            } else if (t->key == "info") {
+                const auto colon = t->value.find(':');
+                if (colon == std::string::npos || colon == 0)
+                    return std::string(where) + ": info needs KEY:VALUE, got '" + t->value + "'";
+                std::string key = t->value.substr(0, colon), value = t->value.substr(colon + 1);
+                bool replaced = false;
+                for (auto& [k, v] : infos)
+                    if (k == key) v = value, replaced = true;
+                if (!replaced) infos.emplace_back(std::move(key), std::move(value));
+            } else {
+                bool known = false;
+                for (const char* k : kSingleKeys) known = known || t->key == k;
+                if (!known) return std::string(where) + ": unknown key '" + t->key + "'";
+                single[t->key] = t->value;
+            }
+        }
+        return std::nullopt;
+    };
+    if (auto e = absorb(each, each_args, "--each")) return *e;
+    if (auto e = absorb(tokens, args, "--engine")) return *e;
+
+    EngineSpec spec;
+    spec.args = args.empty() ? each_args : args;
+    spec.infos = std::move(infos);
+    if (!single.count("cmd") || single["cmd"].empty()) return std::string("--engine: cmd=PATH is required");
+    spec.cmd = single["cmd"];
+    spec.name = single.count("name") ? single["name"] : "";
+    spec.dir = single.count("dir") ? single["dir"] : "";
+    spec.log = single.count("log") ? single["log"] : "";
+    for (auto [key, target] : {std::pair{"memory", &spec.memory}, std::pair{"threads", &spec.threads},
+                               std::pair{"depth", &spec.depth}, std::pair{"nodes", &spec.nodes}}) {
+        if (!single.count(key)) continue;
+        const auto v = parse_count(single[key]);
+        if (!v) return std::string("--engine: ") + key + " needs a non-negative integer, got '" + single[key] + "'";
+        *target = *v;
+    }
+    if (single.count("tc")) {
+        const auto clock = parse_time_control(single["tc"]);
+        if (!clock) return "--engine: tc needs M[+I] or M/T+I in seconds, got '" + single["tc"] + "'";
+        spec.clock = *clock;
+    }
+    if (single.count("st")) {
+        const auto turn = parse_seconds_ms(single["st"]);
+        if (!turn) return "--engine: st needs seconds, got '" + single["st"] + "'";
+        spec.clock.turn_ms = *turn;
+        if (!single.count("tc")) spec.clock.match_ms = 0, spec.clock.increment_ms = 0;
+    }
+    // With neither: EngineClock's default, st=1 (never "timeout_turn 0, timeout_match 0").
+    return spec;
+}
+
+std::vector<std::string> EngineSpec::info_lines() const {
+    std::vector<std::string> lines;
+    lines.push_back("INFO timeout_turn " + std::to_string(clock.turn_ms));
+    lines.push_back("INFO timeout_match " + std::to_string(clock.match_ms));
+    if (clock.has_match_clock()) lines.push_back("INFO time_increment " + std::to_string(clock.increment_ms));
+    if (memory) lines.push_back("INFO max_memory " + std::to_string(*memory));
+    if (threads) lines.push_back("INFO thread_num " + std::to_string(*threads));
+    if (depth) lines.push_back("INFO max_depth " + std::to_string(*depth));
+    if (nodes) lines.push_back("INFO max_node " + std::to_string(*nodes));
+    for (const auto& [k, v] : infos) lines.push_back("INFO " + k + " " + v);
+    return lines;
+}
+
+std::string EngineSpec::identity() const {
+    std::string id = "name=" + (name.empty() ? file_name_of(cmd) : name);
+    for (const std::string& a : args) id += " arg=" + a;
+    for (const std::string& line : info_lines()) id += " [" + line + "]";
+    return id;
+}
+
+}  // namespace tengen

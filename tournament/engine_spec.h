@@ -1,0 +1,53 @@
+// One engine as the command line describes it (`--engine key=value ...`, `--each` defaults),
+// and the time control the arena enforces for it. Keys: shared/docs/arena.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace tengen {
+
+// Times in milliseconds. Without a match clock (match_ms == 0) only turn_ms binds.
+struct EngineClock {
+    std::int64_t turn_ms = 1000;       // INFO timeout_turn; the per-move ceiling
+    std::int64_t match_ms = 0;         // INFO timeout_match; 0 = no match clock
+    std::int64_t increment_ms = 0;     // INFO time_increment
+    bool has_match_clock() const noexcept { return match_ms > 0; }
+    bool operator==(const EngineClock&) const = default;
+};
+
+struct EngineSpec {
+    std::string cmd;
+    std::vector<std::string> args;
+    std::string name;  // as given; empty means "from ABOUT, else the file name"
+    std::string dir;
+    EngineClock clock;
+    std::optional<std::int64_t> memory, threads, depth, nodes;
+    std::vector<std::pair<std::string, std::string>> infos;  // info=KEY:VALUE, in order
+    std::string log;
+
+    // The INFO lines sent at the start of every game (time, limits, extra infos).
+    std::vector<std::string> info_lines() const;
+    // The options that define what plays (not where it lives): for the schedule hash.
+    std::string identity() const;
+};
+
+// Parses one engine's tokens over the --each defaults (an engine's own keys win; for the
+// repeatable `arg` the engine's own list replaces the defaults, `info` merges by KEY).
+// Returns the spec or a one-line error naming the bad token.
+std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::string>& tokens,
+                                                        const std::vector<std::string>& each);
+
+// "0.2" -> 200 ms. nullopt unless a finite, non-negative number.
+std::optional<std::int64_t> parse_seconds_ms(const std::string& text);
+// tc=M[+I] or M/T+I (c-gomoku-cli). nullopt when malformed.
+std::optional<EngineClock> parse_time_control(const std::string& text);
+
+// The last path component of cmd, for the default name.
+std::string file_name_of(const std::string& cmd);
+
+}  // namespace tengen

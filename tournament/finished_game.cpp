@@ -1,0 +1,72 @@
+#include "finished_game.h"
+
+#include <nlohmann/json.hpp>
+
+#include "notation.h"
+#include "openings.h"
+
+namespace tengen {
+
+std::string to_json_line(const FinishedGame& g) {
+    nlohmann::ordered_json j;
+    j["game"] = g.game;
+    j["round"] = g.round;
+    j["pair"] = g.pair;
+    j["black"] = g.black;
+    j["white"] = g.white;
+    j["board"] = {g.config.width, g.config.height};
+    j["k"] = g.config.win_length;
+    j["rule"] = std::string(rule_name(g.config.rule));
+    j["opening"] = opening_to_letters(g.opening);
+    auto moves = nlohmann::ordered_json::array();
+    for (const RecordedMove& m : g.outcome.moves) moves.push_back({{"x", m.at.x}, {"y", m.at.y}, {"ms", m.ms}});
+    j["moves"] = std::move(moves);
+    j["result"] = std::string(winner_name(g.outcome.winner));
+    j["reason"] = std::string(reason_name(g.outcome.reason));
+    j["loser_said"] = g.outcome.loser_said;
+    j["schedule"] = g.schedule;
+    // Engines may print any bytes; never let invalid UTF-8 make the line unwritable.
+    return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+std::optional<FinishedGame> from_json_line(const std::string& line, std::string* error) {
+    auto fail = [&](const std::string& why) -> std::optional<FinishedGame> {
+        if (error) *error = why;
+        return std::nullopt;
+    };
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
+    try {
+        FinishedGame g;
+        g.game = j.at("game").get<int>();
+        g.round = j.at("round").get<int>();
+        g.pair = j.at("pair").get<int>();
+        g.black = j.at("black").get<std::string>();
+        g.white = j.at("white").get<std::string>();
+        const auto& board = j.at("board");
+        g.config.width = board.at(0).get<int>();
+        g.config.height = board.at(1).get<int>();
+        g.config.win_length = j.at("k").get<int>();
+        const auto rule = parse_rule(j.at("rule").get<std::string>());
+        if (!rule) return fail("unknown rule");
+        g.config.rule = *rule;
+        const std::string opening = j.at("opening").get<std::string>();
+        const auto stones = parse_opening_field(opening);
+        if (!stones) return fail("bad opening '" + opening + "'");
+        g.opening = *stones;
+        for (const auto& m : j.at("moves"))
+            g.outcome.moves.push_back({{m.at("x").get<int>(), m.at("y").get<int>()}, m.value("ms", 0)});
+        const auto winner = parse_winner(j.at("result").get<std::string>());
+        const auto reason = parse_reason(j.at("reason").get<std::string>());
+        if (!winner || !reason) return fail("unknown result or reason");
+        g.outcome.winner = *winner;
+        g.outcome.reason = *reason;
+        g.outcome.loser_said = j.value("loser_said", "");
+        g.schedule = j.value("schedule", "");
+        return g;
+    } catch (const nlohmann::json::exception& e) {
+        return fail(std::string("missing or wrong field: ") + e.what());
+    }
+}
+
+}  // namespace tengen

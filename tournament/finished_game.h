@@ -1,0 +1,28 @@
+// One finished game as the results file holds it: one JSON object per line, with every field
+// shared/docs/arena.md lists.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game_outcome.h"
+#include "types.h"
+
+namespace tengen {
+
+struct FinishedGame {
+    int game = 0, round = 0, pair = 0;
+    std::string black, white;
+    GameConfig config;
+    std::vector<Point> opening;
+    GameOutcome outcome;
+    std::string schedule;  // hash of the schedule-defining options
+};
+
+// One line of JSON, no newline.
+std::string to_json_line(const FinishedGame& g);
+// nullopt (and a reason) when the line is not a complete result.
+std::optional<FinishedGame> from_json_line(const std::string& line, std::string* error = nullptr);
+
+}  // namespace tengen

@@ -1,0 +1,41 @@
+#include "game_files.h"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+
+namespace tengen {
+
+GameRecord to_game_record(const FinishedGame& g) {
+    GameRecord r;
+    r.width = g.config.width;
+    r.height = g.config.height;
+    for (Point p : g.opening) r.moves.push_back({p, 0});
+    r.moves.insert(r.moves.end(), g.outcome.moves.begin(), g.outcome.moves.end());
+    r.black_name = g.black;
+    r.white_name = g.white;
+    r.status = -1;
+    return r;
+}
+
+std::optional<std::string> write_game_files(const FinishedGame& g, const std::string& dir, bool sgf) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return "cannot create " + dir + ": " + ec.message();
+    const GameRecord record = to_game_record(g);
+    const std::string stem = (std::filesystem::path(dir) / fmt::format("game-{:06}", g.game)).string();
+    {
+        std::ofstream out(stem + ".psq", std::ios::trunc);
+        out << write_psq(record);
+        if (!out) return "cannot write " + stem + ".psq";
+    }
+    if (sgf) {
+        const char* result = g.outcome.winner == Winner::Black ? "B+" : g.outcome.winner == Winner::White ? "W+" : "0";
+        std::ofstream out(stem + ".sgf", std::ios::trunc);
+        out << write_sgf(record, g.config.rule, g.config.win_length, result);
+        if (!out) return "cannot write " + stem + ".sgf";
+    }
+    return std::nullopt;
+}
+
+}  // namespace tengen

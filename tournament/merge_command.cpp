@@ -1,0 +1,93 @@
+// `tengen-arena merge`: the standings of several results files (shards of one schedule, or a
+// resumed run's pieces), each game counted once by its number.
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <set>
+
+#include "arena_commands.h"
+#include "command_line.h"
+#include "results_file.h"
+#include "standings.h"
+
+namespace po = boost::program_options;
+
+namespace tengen {
+
+int merge_command(int argc, char** argv) {
+    po::options_description desc(
+        "tengen-arena merge A.jsonl B.jsonl ... [--out F] [--sprt ...]\n"
+        "Prints the standings of the union of results files (games counted once by number).\n"
+        "All files must come from the same schedule. Options");
+    desc.add_options()
+        ("help,h", "show this help")
+        ("files", po::value<std::vector<std::string>>()->multitoken(), "results files")
+        ("out", po::value<std::string>(), "write the merged results, sorted by game number")
+        ("sprt", po::value<std::vector<std::string>>()->multitoken(),
+         "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]");
+    po::positional_options_description positional;
+    positional.add("files", -1);
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(desc).positional(positional).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "tengen-arena merge: " << e.what() << "\n";
+        return 2;
+    }
+    if (vm.count("help") || !vm.count("files")) {
+        std::cout << desc << "\n";
+        return vm.count("help") ? 0 : 2;
+    }
+    std::optional<SprtParams> sprt;
+    if (vm.count("sprt")) {
+        auto parsed = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
+        if (auto* e = std::get_if<std::string>(&parsed)) {
+            std::cerr << "tengen-arena merge: " << *e << "\n";
+            return 2;
+        }
+        sprt = std::get<SprtParams>(parsed);
+    }
+
+    std::vector<FinishedGame> games;
+    std::set<int> seen;
+    std::optional<std::string> schedule;
+    for (const std::string& path : vm["files"].as<std::vector<std::string>>()) {
+        auto loaded = load_results(path, schedule, false);
+        if (auto* e = std::get_if<std::string>(&loaded)) {
+            std::cerr << "tengen-arena merge: " << *e << "\n";
+            return 2;
+        }
+        auto& result = std::get<LoadedResults>(loaded);
+        if (result.dropped_torn_line) std::cerr << "tengen-arena merge: ignored a torn last line of " << path << "\n";
+        for (FinishedGame& g : result.games) {
+            if (!schedule) schedule = g.schedule;
+            if (g.schedule != *schedule) {
+                std::cerr << "tengen-arena merge: " << path << " holds games of another schedule\n";
+                return 2;
+            }
+            if (seen.insert(g.game).second) games.push_back(std::move(g));
+        }
+    }
+    std::sort(games.begin(), games.end(), [](const FinishedGame& a, const FinishedGame& b) { return a.game < b.game; });
+
+    if (vm.count("out")) {
+        std::ofstream out(vm["out"].as<std::string>(), std::ios::trunc);
+        for (const FinishedGame& g : games) out << to_json_line(g) << "\n";
+        if (!out) {
+            std::cerr << "tengen-arena merge: cannot write " << vm["out"].as<std::string>() << "\n";
+            return 2;
+        }
+    }
+    // Engine order: the schedule's first engine leads; it is black in even-numbered games.
+    std::vector<std::string> names;
+    if (!games.empty()) {
+        const FinishedGame& g = games.front();
+        names = g.game % 2 == 0 ? std::vector{g.black, g.white} : std::vector{g.white, g.black};
+    }
+    std::cout << games.size() << " games\n" << format_standings(compute_standings(games, names, sprt));
+    return 0;
+}
+
+}  // namespace tengen

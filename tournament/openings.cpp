@@ -1,0 +1,261 @@
+#include "openings.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "board.h"
+#include "notation.h"
+
+namespace tengen {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+std::optional<int> parse_int(std::string_view s) {
+    s = trim(s);
+    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || ptr != s.data() + s.size() || s.empty()) return std::nullopt;
+    return v;
+}
+
+// splitmix64: a small, fully specified generator, so the same seed gives the same order on
+// every platform (std::shuffle's algorithm is left to the library).
+std::uint64_t next_random(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+bool is_blank_or_comment(std::string_view line) {
+    line = trim(line);
+    return line.empty() || line.front() == '#';
+}
+
+}  // namespace
+
+std::variant<OpeningOptions, std::string> parse_opening_options(const std::vector<std::string>& tokens) {
+    OpeningOptions o;
+    for (const std::string& token : tokens) {
+        const auto eq = token.find('=');
+        if (eq == std::string::npos) return "--openings: expected key=value, got '" + token + "'";
+        const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
+        if (key == "file") {
+            o.file = value;
+        } else if (key == "format") {
+            if (value == "offset" || value == "offsets") o.format = OpeningFormat::Offset;
+            else if (value == "letters" || value == "pos") o.format = OpeningFormat::Letters;
+            else return "--openings: format must be offset or letters, got '" + value + "'";
+        } else if (key == "order") {
+            if (value == "random") o.random_order = true;
+            else if (value == "sequential") o.random_order = false;
+            else return "--openings: order must be sequential or random, got '" + value + "'";
+        } else if (key == "seed") {
+            std::uint64_t seed = 0;
+            auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
+            if (ec != std::errc{} || ptr != value.data() + value.size() || value.empty())
+                return "--openings: seed must be a non-negative integer, got '" + value + "'";
+            o.seed = seed;
+        } else if (key == "start") {
+            const auto start = parse_int(value);
+            if (!start || *start < 0) return "--openings: start must be a non-negative integer, got '" + value + "'";
+            o.start = *start;
+        } else if (key == "transform") {
+            if (value == "yes" || value == "true" || value == "1") o.transform = true;
+            else if (value == "no" || value == "false" || value == "0") o.transform = false;
+            else return "--openings: transform must be yes or no, got '" + value + "'";
+        } else {
+            return "--openings: unknown key '" + key + "'";
+        }
+    }
+    if (o.file.empty()) return std::string("--openings: file=F is required");
+    return o;
+}
+
+std::optional<OpeningFormat> detect_opening_format(std::string_view line) {
+    if (is_blank_or_comment(line)) return std::nullopt;
+    for (char c : line)
+        if (std::isalpha(static_cast<unsigned char>(c))) return OpeningFormat::Letters;
+    return OpeningFormat::Offset;
+}
+
+std::variant<std::vector<Point>, std::string> parse_opening_line(std::string_view line, OpeningFormat format,
+                                                                 const GameConfig& config) {
+    line = trim(line);
+    std::vector<Point> stones;
+    if (format == OpeningFormat::Letters) {
+        std::string compact;
+        for (char c : line)
+            if (!std::isspace(static_cast<unsigned char>(c)) && c != ',') compact += c;
+        const auto points = parse_letter_sequence(compact);
+        if (!points || points->empty()) return "not a letter sequence: '" + std::string(line) + "'";
+        stones = *points;
+    } else {
+        std::vector<int> numbers;
+        std::size_t from = 0;
+        for (;;) {
+            const std::size_t comma = line.find(',', from);
+            const auto number = parse_int(line.substr(from, comma == std::string_view::npos ? line.npos : comma - from));
+            if (!number) return "not a list of dx,dy offsets: '" + std::string(line) + "'";
+            numbers.push_back(*number);
+            if (comma == std::string_view::npos) break;
+            from = comma + 1;
+        }
+        if (numbers.size() % 2 != 0) return "odd number of coordinates: '" + std::string(line) + "'";
+        const int cx = config.width / 2, cy = config.height / 2;
+        for (std::size_t i = 0; i < numbers.size(); i += 2) stones.push_back({cx + numbers[i], cy + numbers[i + 1]});
+    }
+    if (auto error = opening_error(stones, config)) return *error;
+    return stones;
+}
+
+std::optional<std::string> opening_error(const std::vector<Point>& stones, const GameConfig& config) {
+    if (auto e = config_error(config)) return *e;
+    Board board(config);
+    for (std::size_t i = 0; i < stones.size(); ++i) {
+        const Point p = stones[i];
+        if (!board.on_board(p))
+            return "stone " + std::to_string(i + 1) + " (" + to_protocol(p) + ") is off the " +
+                   std::to_string(config.width) + "x" + std::to_string(config.height) + " board";
+        if (!board.is_empty(p)) return "stone " + std::to_string(i + 1) + " (" + to_protocol(p) + ") is played twice";
+        if (board.game_over()) return std::string("the game is already decided");
+        board.play(p);
+    }
+    if (board.game_over()) return std::string("the game is already decided");
+    if (board.empty_count() == 0) return std::string("the board is full");
+    return std::nullopt;
+}
+
+ParsedOpenings parse_openings(std::string_view text, std::optional<OpeningFormat> format, const GameConfig& config) {
+    ParsedOpenings out;
+    std::istringstream in{std::string(text)};
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (is_blank_or_comment(line)) continue;
+        if (!format) format = detect_opening_format(line);
+        auto parsed = parse_opening_line(line, *format, config);
+        if (auto* error = std::get_if<std::string>(&parsed))
+            out.errors.push_back("line " + std::to_string(number) + ": " + *error);
+        else
+            out.openings.push_back(std::move(std::get<std::vector<Point>>(parsed)));
+    }
+    out.format = format.value_or(OpeningFormat::Offset);
+    return out;
+}
+
+int symmetry_count(const GameConfig& config) noexcept { return config.width == config.height ? 8 : 4; }
+
+Point apply_symmetry(Point p, int symmetry, const GameConfig& config) noexcept {
+    const int mx = config.width - 1, my = config.height - 1;
+    // On a rectangle only the symmetries that keep its shape: identity, half turn, two mirrors.
+    if (config.width != config.height) {
+        static constexpr int kRectangle[4] = {0, 2, 4, 5};
+        symmetry = kRectangle[symmetry % 4];
+    }
+    switch (symmetry % 8) {
+    case 1: return {mx - p.y, p.x};       // quarter turn
+    case 2: return {mx - p.x, my - p.y};  // half turn
+    case 3: return {p.y, my - p.x};       // three quarters
+    case 4: return {mx - p.x, p.y};       // mirror left-right
+    case 5: return {p.x, my - p.y};       // mirror top-bottom
+    case 6: return {p.y, p.x};            // main diagonal
+    case 7: return {my - p.y, mx - p.x};  // anti-diagonal
+    default: return p;
+    }
+}
+
+std::string opening_to_letters(const std::vector<Point>& stones) {
+    std::string out;
+    for (Point p : stones) {
+        if (!out.empty()) out += ',';
+        out += to_letters(p);
+    }
+    return out;
+}
+
+std::optional<std::vector<Point>> parse_opening_field(std::string_view text) {
+    std::vector<std::string_view> tokens;
+    while (!text.empty()) {
+        const std::size_t comma = text.find(',');
+        tokens.push_back(trim(text.substr(0, comma)));
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    std::vector<Point> stones;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (!tokens[i].empty() && std::isalpha(static_cast<unsigned char>(tokens[i].front()))) {
+            const auto p = parse_letters(tokens[i]);
+            if (!p) return std::nullopt;
+            stones.push_back(*p);
+            continue;
+        }
+        const auto x = parse_int(tokens[i]);
+        const auto y = i + 1 < tokens.size() ? parse_int(tokens[i + 1]) : std::nullopt;
+        if (!x || !y) return std::nullopt;
+        stones.push_back({*x, *y});
+        ++i;
+    }
+    return stones;
+}
+
+std::string opening_to_offsets(const std::vector<Point>& stones, const GameConfig& config) {
+    std::string out;
+    const int cx = config.width / 2, cy = config.height / 2;
+    for (Point p : stones) {
+        if (!out.empty()) out += ", ";
+        out += std::to_string(p.x - cx) + "," + std::to_string(p.y - cy);
+    }
+    return out;
+}
+
+OpeningBook::OpeningBook(std::vector<std::vector<Point>> openings, const OpeningOptions& options,
+                         const GameConfig& config)
+    : openings_(std::move(openings)), options_(options), config_(config) {
+    if (options_.random_order) {
+        std::uint64_t state = options_.seed;
+        for (std::size_t i = openings_.size(); i > 1; --i) {
+            const std::size_t j = next_random(state) % i;
+            std::swap(openings_[i - 1], openings_[j]);
+        }
+    }
+}
+
+std::vector<Point> OpeningBook::at(std::int64_t position) const {
+    if (openings_.empty()) return {};
+    const std::int64_t index = position + options_.start;
+    const auto n = static_cast<std::int64_t>(openings_.size());
+    std::vector<Point> stones = openings_[static_cast<std::size_t>(index % n)];
+    if (options_.transform) {
+        const int symmetry = static_cast<int>((index / n) % symmetry_count(config_));
+        for (Point& p : stones) p = apply_symmetry(p, symmetry, config_);
+    }
+    return stones;
+}
+
+std::variant<OpeningBook, std::string> load_opening_book(const OpeningOptions& options, const GameConfig& config,
+                                                         std::vector<std::string>& warnings) {
+    std::ifstream in(options.file, std::ios::binary);
+    if (!in) return "cannot read openings file " + options.file;
+    std::stringstream text;
+    text << in.rdbuf();
+    ParsedOpenings parsed = parse_openings(text.str(), options.format, config);
+    for (const std::string& e : parsed.errors) warnings.push_back(options.file + " " + e);
+    if (parsed.openings.empty()) return "no usable opening in " + options.file;
+    return OpeningBook(std::move(parsed.openings), options, config);
+}
+
+}  // namespace tengen

@@ -1,0 +1,60 @@
+#include "progress.h"
+
+#include <fmt/format.h>
+
+namespace tengen {
+
+namespace {
+
+std::string clock_text(double seconds) {
+    const auto s = static_cast<long long>(seconds + 0.5);
+    if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, s / 60 % 60);
+    return fmt::format("{}m{:02}s", s / 60, s % 60);
+}
+
+}  // namespace
+
+ProgressReporter::ProgressReporter(std::ostream& out, bool live, std::int64_t total, std::int64_t already,
+                                   std::string focus)
+    : out_(out), live_(live), total_(total), done_(already), focus_(std::move(focus)),
+      start_(std::chrono::steady_clock::now()) {}
+
+std::string ProgressReporter::summary(const Standings& standings) const {
+    std::string text = fmt::format("{}/{} games", done_, total_);
+    for (const EngineStanding& row : standings.rows) {
+        if (row.name != focus_) continue;
+        text += fmt::format(", {} W-L-D {}-{}-{}, score {:.1f}%, Elo {}", row.name, row.wdl.wins, row.wdl.losses,
+                            row.wdl.draws, 100.0 * row.score(), format_estimate(row.elo, 1));
+    }
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (played_ > 0 && done_ < total_)
+        text += ", ETA " + clock_text(elapsed / static_cast<double>(played_) * static_cast<double>(total_ - done_));
+    return text;
+}
+
+void ProgressReporter::game_finished(const FinishedGame& g, const Standings& standings) {
+    ++done_;
+    ++played_;
+    if (live_) {
+        out_ << "\r\033[K" << summary(standings) << std::flush;
+        line_open_ = true;
+        return;
+    }
+    std::string line = fmt::format("game {} (round {}, pair {}): {} - {}: {} by {}", g.game, g.round, g.pair, g.black,
+                                   g.white, winner_name(g.outcome.winner), reason_name(g.outcome.reason));
+    if (!g.outcome.loser_said.empty()) line += " (" + g.outcome.loser_said + ")";
+    out_ << line << "; " << summary(standings) << "\n" << std::flush;
+}
+
+void ProgressReporter::note(const std::string& line) {
+    if (line_open_) out_ << "\r\033[K";
+    out_ << line << "\n" << std::flush;
+    line_open_ = false;
+}
+
+void ProgressReporter::finish() {
+    if (line_open_) out_ << "\n" << std::flush;
+    line_open_ = false;
+}
+
+}  // namespace tengen

@@ -1,0 +1,38 @@
+// The referee: plays one game between two engine sessions from an opening to the end, with the
+// game core deciding legality and result, and the arena keeping both clocks.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "board.h"
+#include "engine_session.h"
+#include "game_outcome.h"
+
+namespace tengen {
+
+struct RefereeSettings {
+    GameConfig config;
+    int draw_after = 0;                         // engine moves before a draw is adjudicated; 0 = never
+    std::optional<std::int64_t> tolerance_ms;   // --tolerance; default: default_tolerance_ms()
+    std::int64_t start_timeout_ms = 10000;      // START must be answered within this
+};
+
+// The grace past a deadline before a time forfeit when --tolerance is not given: the turn
+// time clamped to 200..1000 ms (1000 ms for match clocks of a second or more, less for short
+// turns, never below 200 ms so process wake-up on a busy machine is not a forfeit).
+std::int64_t default_tolerance_ms(const EngineClock& clock) noexcept;
+// Added to the tolerance for each engine's first move of a game (start-up work).
+inline constexpr std::int64_t kFirstMoveGraceMs = 1000;
+
+// The START (or RECTSTART) line for a board.
+std::string start_command(const GameConfig& config);
+
+// Plays the game. Sessions that are not running are launched first. After a loss by
+// misbehaviour the loser's process is killed, so its next game starts a fresh one. The opening
+// must be legal and undecided on this board (openings.h checks that).
+GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>& opening,
+                      EngineSession& black, EngineSession& white);
+
+}  // namespace tengen

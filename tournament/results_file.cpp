@@ -1,0 +1,94 @@
+#include "results_file.h"
+
+#include <cerrno>
+#include <fcntl.h>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+namespace tengen {
+
+std::variant<LoadedResults, std::string> load_results(const std::string& path, const std::optional<std::string>& schedule,
+                                                      bool repair) {
+    LoadedResults out;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        if (::access(path.c_str(), F_OK) != 0) return out;  // nothing played yet
+        return "cannot read results file " + path;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    in.close();
+
+    std::vector<std::pair<std::size_t, std::string>> lines;  // start offset, text
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos) {
+            lines.emplace_back(pos, text.substr(pos));
+            out.dropped_torn_line = true;  // no newline: cut off mid-write
+            break;
+        }
+        lines.emplace_back(pos, text.substr(pos, end - pos));
+        pos = end + 1;
+    }
+
+    std::size_t keep_bytes = text.size();
+    std::set<int> seen;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto& [offset, line] = lines[i];
+        const bool last = i + 1 == lines.size();
+        if (line.find_first_not_of(" \t\r") == std::string::npos) {
+            if (last) keep_bytes = offset, out.dropped_torn_line = out.dropped_torn_line || !line.empty();
+            continue;
+        }
+        std::string why;
+        auto game = from_json_line(line, &why);
+        if (!game || (last && out.dropped_torn_line)) {
+            if (last) {
+                out.dropped_torn_line = true;
+                keep_bytes = offset;
+                break;
+            }
+            return path + " line " + std::to_string(i + 1) + " is not a game result (" + why + ")";
+        }
+        if (schedule && game->schedule != *schedule)
+            return path + " holds games of another schedule (" + game->schedule + ", expected " + *schedule + ")";
+        if (seen.insert(game->game).second) out.games.push_back(std::move(*game));
+    }
+    if (repair && keep_bytes < text.size()) {
+        if (::truncate(path.c_str(), static_cast<off_t>(keep_bytes)) != 0)
+            return "cannot cut the torn last line off " + path;
+    }
+    return out;
+}
+
+ResultsWriter::ResultsWriter(const std::string& path) {
+    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+}
+
+ResultsWriter::~ResultsWriter() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+bool ResultsWriter::append(const FinishedGame& game) {
+    const std::string line = to_json_line(game) + "\n";
+    std::lock_guard lock(mutex_);
+    if (fd_ < 0) return false;
+    const char* data = line.data();
+    std::size_t left = line.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd_, data, left);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        data += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+}  // namespace tengen

@@ -1,0 +1,81 @@
+#include "schedule.h"
+
+#include <charconv>
+
+namespace tengen {
+
+std::optional<TournamentKind> parse_tournament_kind(const std::string& text) {
+    if (text == "match") return TournamentKind::Match;
+    if (text == "gauntlet") return TournamentKind::Gauntlet;
+    if (text == "round-robin" || text == "roundrobin") return TournamentKind::RoundRobin;
+    return std::nullopt;
+}
+
+const char* tournament_kind_name(TournamentKind k) noexcept {
+    switch (k) {
+    case TournamentKind::Gauntlet: return "gauntlet";
+    case TournamentKind::RoundRobin: return "round-robin";
+    case TournamentKind::Match: break;
+    }
+    return "match";
+}
+
+std::optional<std::string> schedule_error(const ScheduleOptions& o) {
+    if (o.engines < 2) return std::string("at least two engines are needed");
+    if (o.kind == TournamentKind::Match && o.engines != 2)
+        return "a match is between two engines, got " + std::to_string(o.engines) + " (use gauntlet or round-robin)";
+    if (o.games < 1) return std::string("--games must be at least 1");
+    if (o.rounds < 1) return std::string("--rounds must be at least 1");
+    if (o.repeat && o.games % 2 != 0)
+        return "--games must be even when openings are repeated with colours swapped (got " +
+               std::to_string(o.games) + "; or use --repeat=false)";
+    return std::nullopt;
+}
+
+std::vector<std::pair<int, int>> pairings_of(const ScheduleOptions& o) {
+    std::vector<std::pair<int, int>> out;
+    if (o.kind == TournamentKind::RoundRobin) {
+        for (int i = 0; i < o.engines; ++i)
+            for (int j = i + 1; j < o.engines; ++j) out.emplace_back(i, j);
+    } else {
+        for (int j = 1; j < o.engines; ++j) out.emplace_back(0, j);
+    }
+    return out;
+}
+
+std::vector<ScheduledGame> build_schedule(const ScheduleOptions& o) {
+    std::vector<ScheduledGame> out;
+    const auto pairings = pairings_of(o);
+    int game = 0;
+    for (int round = 0; round < o.rounds; ++round) {
+        for (const auto& [first, second] : pairings) {
+            for (int j = 0; j < o.games; ++j, ++game) {
+                ScheduledGame g;
+                g.game = game;
+                g.round = round;
+                g.pair = game / 2;
+                const bool swapped = j % 2 == 1;
+                g.black = swapped ? second : first;
+                g.white = swapped ? first : second;
+                g.opening = o.repeat ? std::int64_t{round} * (o.games / 2) + j / 2 : std::int64_t{round} * o.games + j;
+                out.push_back(g);
+            }
+        }
+    }
+    return out;
+}
+
+std::optional<Shard> parse_shard(const std::string& text) {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos) return std::nullopt;
+    Shard s;
+    auto parse = [](const std::string& t, int& v) {
+        auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        return ec == std::errc{} && ptr == t.data() + t.size() && !t.empty();
+    };
+    if (!parse(text.substr(0, slash), s.index) || !parse(text.substr(slash + 1), s.count)) return std::nullopt;
+    if (s.count < 1 || s.index < 0 || s.index >= s.count) return std::nullopt;
+    return s;
+}
+
+}  // namespace tengen

@@ -1,0 +1,125 @@
+#include "standings.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+
+#include "pentanomial.h"
+
+namespace tengen {
+
+namespace {
+
+// Points of the given engine in one game: 1, 1/2 or 0.
+double points_of(const FinishedGame& g, const std::string& engine) {
+    if (g.outcome.winner == Winner::Draw) return 0.5;
+    const std::string& winner = g.outcome.winner == Winner::Black ? g.black : g.white;
+    return winner == engine ? 1.0 : 0.0;
+}
+
+void count(WdlCounts& c, double points) {
+    if (points == 1.0) ++c.wins;
+    else if (points == 0.0) ++c.losses;
+    else ++c.draws;
+}
+
+Estimate negated(Estimate e) {
+    if (e.value) e.value = -*e.value;
+    if (e.undefined_reason == "all-wins") e.undefined_reason = "all-losses";
+    else if (e.undefined_reason == "all-losses") e.undefined_reason = "all-wins";
+    return e;
+}
+
+}  // namespace
+
+const char* sprt_model_name(SprtModel m) noexcept { return m == SprtModel::Logistic ? "logistic" : "normalized"; }
+
+PentaCounts pair_buckets(const std::vector<FinishedGame>& games, const std::string& first, const std::string& second) {
+    std::map<int, std::vector<const FinishedGame*>> by_pair;
+    for (const FinishedGame& g : games) {
+        const bool between = (g.black == first && g.white == second) || (g.black == second && g.white == first);
+        if (between) by_pair[g.pair].push_back(&g);
+    }
+    PentaCounts c;
+    for (const auto& [pair, two] : by_pair) {
+        // A sample is one opening played with both colours; anything else (--repeat=false with
+        // an openings file, a half-played pair) is not.
+        if (two.size() != 2 || two[0]->opening != two[1]->opening || two[0]->black == two[1]->black) continue;
+        if (const auto bucket = penta_bucket(points_of(*two[0], first), points_of(*two[1], first))) ++c.buckets[*bucket];
+    }
+    return c;
+}
+
+Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<std::string> names,
+                            const std::optional<SprtParams>& sprt) {
+    for (const FinishedGame& g : games)
+        for (const std::string* n : {&g.black, &g.white})
+            if (std::find(names.begin(), names.end(), *n) == names.end()) names.push_back(*n);
+
+    Standings s;
+    s.sprt_params = sprt;
+    for (const std::string& name : names) {
+        EngineStanding row;
+        row.name = name;
+        for (const FinishedGame& g : games) {
+            if (g.black != name && g.white != name) continue;
+            const double p = points_of(g, name);
+            row.points += p;
+            count(row.wdl, p);
+        }
+        row.elo = elo_from_wdl(row.wdl).elo;
+        s.rows.push_back(std::move(row));
+    }
+
+    if (names.size() == 2) {
+        HeadToHead h;
+        h.first = names[0];
+        h.second = names[1];
+        h.wdl = s.rows[0].wdl;
+        h.penta = pair_buckets(games, h.first, h.second);
+        const bool pairs = h.penta.pairs() > 0;
+        h.elo = pairs ? elo_from_penta(h.penta) : elo_from_wdl(h.wdl);
+        if (sprt) h.sprt = pairs ? sprt_from_penta(h.penta, *sprt) : sprt_from_wdl(h.wdl, *sprt);
+        s.rows[0].elo = h.elo.elo;
+        s.rows[1].elo = negated(h.elo.elo);
+        s.head_to_head = std::move(h);
+    }
+
+    std::stable_sort(s.rows.begin(), s.rows.end(),
+                     [](const EngineStanding& a, const EngineStanding& b) { return a.points > b.points; });
+    return s;
+}
+
+std::string format_standings(const Standings& s) {
+    std::size_t width = 6;
+    for (const auto& r : s.rows) width = std::max(width, r.name.size());
+    std::string out = fmt::format("{:>4}  {:<{}}  {:>6}  {:>7}  {:>7}  {}\n", "Rank", "Engine", width, "Games", "Points",
+                                  "Score", "Elo +- 95%");
+    int rank = 0;
+    for (const auto& r : s.rows) {
+        out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>7.1f}  {:>6.1f}%  {}\n", ++rank, r.name, width, r.games(), r.points,
+                           100.0 * r.score(), format_estimate(r.elo));
+    }
+    if (s.head_to_head) {
+        const HeadToHead& h = *s.head_to_head;
+        const double score = h.wdl.games() ? (static_cast<double>(h.wdl.wins) + 0.5 * static_cast<double>(h.wdl.draws)) /
+                                                 static_cast<double>(h.wdl.games())
+                                           : 0.0;
+        out += fmt::format("{} vs {}: W-L-D {}-{}-{}, score {:.1f}%, LOS {}\n", h.first, h.second, h.wdl.wins,
+                           h.wdl.losses, h.wdl.draws, 100.0 * score,
+                           h.elo.los_percent.value ? fmt::format("{:.2f}%", *h.elo.los_percent.value)
+                                                   : "- (" + h.elo.los_percent.undefined_reason + ")");
+        const auto& b = h.penta.buckets;
+        out += fmt::format("Pentanomial [LL, LD, WL+DD, WD, WW]: [{}, {}, {}, {}, {}] ({} pairs), nElo {}\n", b[0], b[1],
+                           b[2], b[3], b[4], h.penta.pairs(), format_estimate(h.elo.nelo));
+        if (h.sprt && s.sprt_params) {
+            const SprtParams& p = *s.sprt_params;
+            out += fmt::format("SPRT elo0={} elo1={} alpha={} beta={} ({}): LLR {:.3f} [{:.3f}, {:.3f}], {}\n", p.elo0,
+                               p.elo1, p.alpha, p.beta, sprt_model_name(p.model), h.sprt->llr, h.sprt->lower,
+                               h.sprt->upper, verdict_name(h.sprt->verdict));
+        }
+    }
+    return out;
+}
+
+}  // namespace tengen

@@ -1,0 +1,50 @@
+// The standings of a set of finished games: points and Elo per engine and, for two engines,
+// the head-to-head figures (W/L/D, pentanomial pairs, LOS, SPRT) from the first's view.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "finished_game.h"
+#include "stats.h"
+
+namespace tengen {
+
+struct EngineStanding {
+    std::string name;
+    WdlCounts wdl;
+    double points = 0;
+    Estimate elo;  // against the field
+    std::int64_t games() const noexcept { return wdl.games(); }
+    double score() const noexcept { return games() ? points / static_cast<double>(games()) : 0; }
+};
+
+struct HeadToHead {
+    std::string first, second;
+    WdlCounts wdl;        // first's wins, losses, draws
+    PentaCounts penta;    // complete pairs only (both games of an opening)
+    EloReport elo;        // from the pairs when there are any, else from the games
+    std::optional<SprtReport> sprt;
+};
+
+struct Standings {
+    std::vector<EngineStanding> rows;  // best first
+    std::optional<HeadToHead> head_to_head;  // exactly two engines
+    std::optional<SprtParams> sprt_params;
+};
+
+// names: the engines in command-line order (missing ones are added from the games in the order
+// they first appear).
+Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<std::string> names,
+                            const std::optional<SprtParams>& sprt);
+
+// Pair buckets of the first engine against the second over complete pairs.
+PentaCounts pair_buckets(const std::vector<FinishedGame>& games, const std::string& first, const std::string& second);
+
+// The printed table.
+std::string format_standings(const Standings& s);
+// "normalized" / "logistic".
+const char* sprt_model_name(SprtModel m) noexcept;
+
+}  // namespace tengen

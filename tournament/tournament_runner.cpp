@@ -1,0 +1,166 @@
+#include "tournament_runner.h"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "engine_probe.h"
+#include "engine_session.h"
+#include "game_files.h"
+#include "progress.h"
+#include "results_file.h"
+#include "standings.h"
+
+namespace tengen {
+
+namespace {
+
+// Shared between the game threads; every member is touched under mutex only.
+struct Scoreboard {
+    std::mutex mutex;
+    std::vector<FinishedGame> games;  // from the file, then as they end
+    bool stop = false;                // the SPRT decided
+};
+
+// Starts every engine once before any game: its display name, or nullopt after reporting each
+// engine that cannot start.
+std::optional<std::vector<std::string>> engine_names(const TournamentSettings& settings, std::ostream& err) {
+    std::vector<std::string> about_names;
+    bool all_started = true;
+    for (std::size_t i = 0; i < settings.engines.size(); ++i) {
+        const EngineSpec& spec = settings.engines[i];
+        const ProbeResult probe = probe_engine(spec, settings.referee.config, settings.referee.start_timeout_ms);
+        const std::string shown = spec.name.empty() ? file_name_of(spec.cmd) : spec.name;
+        if (probe.failure) {
+            err << "tengen-arena: engine " << i + 1 << " '" << shown << "' (" << spec.cmd
+                << ") cannot start: " << *probe.failure << "\n";
+            all_started = false;
+        }
+        about_names.push_back(probe.about_name);
+    }
+    if (!all_started) return std::nullopt;
+    return unique_names(settings.engines, about_names);
+}
+
+}  // namespace
+
+int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err) {
+    auto loaded = load_results(settings.results_path, settings.schedule_hash, true);
+    if (auto* error = std::get_if<std::string>(&loaded)) {
+        err << "tengen-arena: " << *error;
+        if (error->find("another schedule") != std::string::npos)
+            err << ": use another --results file, or the same command line as the games in it";
+        err << "\n";
+        return 2;
+    }
+    LoadedResults previous = std::move(std::get<LoadedResults>(loaded));
+    if (previous.dropped_torn_line)
+        err << "tengen-arena: dropped a torn last line of " << settings.results_path << "; that game is replayed\n";
+
+    auto probed = engine_names(settings, err);
+    if (!probed) return 1;
+    const std::vector<std::string> names = std::move(*probed);
+
+    std::vector<std::shared_ptr<ProtocolLog>> logs;
+    for (const EngineSpec& spec : settings.engines) {
+        std::shared_ptr<ProtocolLog> log;
+        if (!spec.log.empty()) {
+            log = std::make_shared<ProtocolLog>(spec.log);
+            if (!log->ok()) err << "tengen-arena: cannot write the log " << spec.log << "\n";
+        }
+        logs.push_back(std::move(log));
+    }
+
+    std::set<int> done;
+    for (const FinishedGame& g : previous.games) done.insert(g.game);
+    std::vector<ScheduledGame> todo;
+    std::int64_t in_scope = 0;
+    for (const ScheduledGame& g : build_schedule(settings.schedule)) {
+        if (settings.shard && !settings.shard->contains(g)) continue;
+        ++in_scope;
+        if (!done.count(g.game)) todo.push_back(g);
+    }
+
+    ResultsWriter writer(settings.results_path);
+    if (!writer.ok()) {
+        err << "tengen-arena: cannot write the results file " << settings.results_path << "\n";
+        return 2;
+    }
+    if (!previous.games.empty())
+        out << "Resuming: " << previous.games.size() << " games already in " << settings.results_path << ", "
+            << todo.size() << " to play\n";
+
+    Scoreboard board;
+    board.games = std::move(previous.games);
+    const bool sprt_may_stop = settings.sprt && !settings.shard && names.size() == 2;
+    ProgressReporter progress(out, settings.live_progress, in_scope, in_scope - static_cast<std::int64_t>(todo.size()),
+                              names[0]);
+    {
+        // A resumed match may already be decided.
+        const Standings s = compute_standings(board.games, names, settings.sprt);
+        if (sprt_may_stop && s.head_to_head && s.head_to_head->sprt &&
+            s.head_to_head->sprt->verdict != SprtVerdict::Continue)
+            board.stop = true;
+    }
+
+    std::atomic<std::size_t> next{0};
+    auto worker = [&](int worker_id) {
+        // Each thread runs its own processes: a game never shares an engine process.
+        std::vector<std::unique_ptr<EngineSession>> sessions;
+        for (std::size_t i = 0; i < settings.engines.size(); ++i)
+            sessions.push_back(std::make_unique<EngineSession>(settings.engines[i],
+                                                               names[i] + "#" + std::to_string(worker_id), logs[i]));
+        for (;;) {
+            {
+                std::lock_guard lock(board.mutex);
+                if (board.stop) break;
+            }
+            const std::size_t index = next.fetch_add(1);
+            if (index >= todo.size()) break;
+            const ScheduledGame& slot = todo[index];
+            FinishedGame game;
+            game.game = slot.game;
+            game.round = slot.round;
+            game.pair = slot.pair;
+            game.black = names[static_cast<std::size_t>(slot.black)];
+            game.white = names[static_cast<std::size_t>(slot.white)];
+            game.config = settings.referee.config;
+            game.opening = settings.book.at(slot.opening);
+            game.schedule = settings.schedule_hash;
+            game.outcome = play_game(settings.referee, game.opening, *sessions[static_cast<std::size_t>(slot.black)],
+                                     *sessions[static_cast<std::size_t>(slot.white)]);
+
+            const bool written = writer.append(game);
+            std::optional<std::string> record_error;
+            if (!settings.records_dir.empty()) record_error = write_game_files(game, settings.records_dir, settings.sgf);
+
+            std::lock_guard lock(board.mutex);
+            if (!written) progress.note("tengen-arena: could not append game " + std::to_string(game.game) + " to " +
+                                        settings.results_path);
+            if (record_error) progress.note("tengen-arena: " + *record_error);
+            board.games.push_back(std::move(game));
+            const Standings s = compute_standings(board.games, names, settings.sprt);
+            progress.game_finished(board.games.back(), s);
+            if (sprt_may_stop && s.head_to_head && s.head_to_head->sprt &&
+                s.head_to_head->sprt->verdict != SprtVerdict::Continue && !board.stop) {
+                board.stop = true;
+                progress.note("SPRT: " + verdict_name(s.head_to_head->sprt->verdict) + ", stopping");
+            }
+        }
+        // Sessions end here: END, then a kill for any that lingers.
+    };
+
+    const int threads = std::max(1, std::min<int>(settings.concurrency, static_cast<int>(std::max<std::size_t>(todo.size(), 1))));
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
+    for (std::thread& t : pool) t.join();
+    progress.finish();
+
+    const Standings final_standings = compute_standings(board.games, names, settings.sprt);
+    out << "\n" << format_standings(final_standings) << std::flush;
+    return 0;
+}
+
+}  // namespace tengen

@@ -1,0 +1,38 @@
+// Runs a tournament: resumes from the results file, starts the engines once to learn their
+// names, plays the remaining games of the schedule (or of one shard) on N threads, records
+// each game as it ends, stops early when the SPRT decides, and prints the standings.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine_spec.h"
+#include "openings.h"
+#include "referee.h"
+#include "schedule.h"
+#include "stats.h"
+
+namespace tengen {
+
+struct TournamentSettings {
+    std::vector<EngineSpec> engines;
+    ScheduleOptions schedule;
+    std::optional<Shard> shard;
+    RefereeSettings referee;
+    OpeningBook book;
+    int concurrency = 1;
+    std::optional<SprtParams> sprt;
+    std::string results_path = "tengen-arena.jsonl";
+    std::string records_dir;  // empty: no records
+    bool sgf = false;
+    std::string schedule_hash;
+    bool live_progress = false;
+};
+
+// Exit status: 0 when the tournament finished (whatever the result), 1 when an engine cannot
+// start, 2 when the results file cannot be used.
+int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err);
+
+}  // namespace tengen
