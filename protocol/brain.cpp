@@ -1,6 +1,9 @@
 // The Gomocup brain on stdin/stdout: a reader thread that never goes deaf, and the session
 // processing lines in order on this thread (its searches run on the Searcher's threads).
-// END quits from the reader at once, even mid-search; YXSTOP stops the search from there.
+// END stops every search from the reader at once; the lines before it are still answered
+// (a shell pipe sends everything in one go) and the process ends at END, or after a short
+// grace whatever the session is doing. YXSTOP stops the search from the reader too.
+#include <chrono>
 #include <csignal>
 #include <iostream>
 #include <thread>
@@ -20,19 +23,31 @@ namespace tengen {
 
 namespace {
 
-// Reads stdin to its end. Line numbers match the session's count: every line is queued.
+// From END to the forced exit: enough for the session to answer the lines queued before END
+// with their searches stopped, well inside the second END allows.
+constexpr auto kEndGrace = std::chrono::milliseconds(400);
+
+// Reads stdin to its end or to END. Line numbers match the session's count: every line up to
+// END is queued. The lines before END were sent before it and get their answers (a pipe like
+// `printf 'START 15\nBEGIN\nEND\n'` used to print nothing: the reader quit before the session
+// had read START); their searches stop at once, so a move answers with what it has.
 void read_commands(LineQueue& queue, Session& session, StdoutSink& out) {
     LineSplitter splitter(kMaxLineChars + 1);  // one byte over the cap: the session sees it is too long
     std::uint64_t line_number = 0;
+    bool ended = false;
     auto on_line = [&](LineSplitter::Line&& line) {
+        if (ended) return;  // nothing after END is a command
         ++line_number;
         const std::string word = to_upper_ascii(split_command(line.text).word);
-        if (word == "END") out.flush_and_exit();
+        if (word == "END") {
+            ended = true;
+            session.request_stop(line_number);
+        }
         if (word == "YXSTOP") session.request_stop(line_number);
         queue.push(std::move(line.text));
     };
     char buffer[1 << 16];
-    while (true) {
+    while (!ended) {
         const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
         if (n > 0) {
             splitter.feed({buffer, static_cast<std::size_t>(n)}, on_line);
@@ -41,8 +56,13 @@ void read_commands(LineQueue& queue, Session& session, StdoutSink& out) {
         if (n < 0 && errno == EINTR) continue;
         break;  // end of input, or stdin unusable: either way no more commands
     }
-    splitter.finish(on_line);
+    if (!ended) splitter.finish(on_line);
     queue.close();
+    if (ended) {
+        // The session exits when it reaches END; this is the backstop if it is stuck.
+        std::this_thread::sleep_for(kEndGrace);
+        out.flush_and_exit();
+    }
 }
 
 // --help / --version; false when the brain should not run.
@@ -84,7 +104,7 @@ int brain_main(int argc, char** argv) {
     LineQueue queue;
     std::thread reader([&] { read_commands(queue, session, out); });
     while (auto line = queue.pop())
-        if (session.process_line(*line) == SessionAction::Quit) out.flush_and_exit();
+        if (session.process_line(line->text, line->arrived) == SessionAction::Quit) out.flush_and_exit();
     reader.join();
     return 0;
 }

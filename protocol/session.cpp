@@ -67,11 +67,12 @@ void Session::request_stop(std::uint64_t before_line) {
     if (searching_ && line_index_ < stop_before_) searcher_.stop();
 }
 
-SessionAction Session::process_line(std::string_view line) {
+SessionAction Session::process_line(std::string_view line, std::optional<TimePoint> arrived) {
     {
         std::lock_guard lock(stop_mutex_);
         ++line_index_;
     }
+    line_arrived_ = arrived;
     if (line.size() > kMaxLineChars) {
         if (block_ != Block::None && block_error_.empty()) block_error_ = "a line in the block is too long";
         if (block_ == Block::None) error(fmt::format("line too long ({} bytes)", line.size()));
@@ -224,10 +225,10 @@ bool Session::open_board(int width, int height) {
     return true;
 }
 
-void Session::resize_hash() {
+void Session::resize_hash(bool allow_growth) {
     std::size_t wanted = std::min(hash_bytes_for(settings_.max_memory), physical_memory_cap());
     if (options_.max_hash_bytes) wanted = std::min(wanted, options_.max_hash_bytes);
-    if (wanted == hash_bytes_) return;
+    if (wanted == hash_bytes_ || (wanted > hash_bytes_ && !allow_growth)) return;
     try {
         // Through a tiny table first, so the old and the new one never exist together: the
         // peak stays under max_memory (GomocupJudge sends it only after START).
@@ -280,7 +281,11 @@ void Session::cmd_info(std::string_view rest) {
     const InfoOutcome outcome = apply_info(settings_, key, value);
     switch (outcome.effect) {
     case InfoEffect::Rejected: return message(outcome.message);
-    case InfoEffect::Memory: return resize_hash();
+    // Managers send max_memory right after START, and the first move at once (c-gomoku-cli,
+    // GomocupJudge, Piskvork): a bigger table then cost ~0.7 s of that move (allocated and
+    // cleared), more than a short turn. Growing waits for the next START; START itself already
+    // allocated the default table.
+    case InfoEffect::Memory: return resize_hash(/*allow_growth=*/!board_.has_value());
     case InfoEffect::GameShape: {
         if (!board_ || board_->stone_count() != 0) return;  // applies at the next START/RESTART
         const GameConfig config = wanted_config(board_->width(), board_->height());
@@ -340,6 +345,7 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     SearchLimits limits;
     limits.time = settings_.clocks;
     limits.time.empty_points = position.empty_count();
+    charge_waiting_time(limits.time);
     if (options_.max_turn_ms >= 0)
         limits.time.turn_ms = limits.time.turn_ms ? std::min(*limits.time.turn_ms, options_.max_turn_ms)
                                                   : options_.max_turn_ms;
@@ -349,6 +355,19 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     limits.threads = std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
     limits.multipv = std::max(multipv, 1);
     return limits;
+}
+
+// The manager's clock for this move started when the line arrived; what the session spent
+// since (on earlier lines) is taken off the turn and the match clock, so the searcher's budget,
+// which counts from its own start, ends when the manager's does.
+void Session::charge_waiting_time(TimeControl& time) const {
+    if (!line_arrived_) return;
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - *line_arrived_).count();
+    if (waited <= 0) return;
+    if (time.turn_ms && *time.turn_ms > 0) time.turn_ms = std::max<std::int64_t>(*time.turn_ms - waited, 1);
+    constexpr std::int64_t kUnlimited = 2147483647;
+    if (time.time_left_ms && *time.time_left_ms < kUnlimited) *time.time_left_ms -= waited;
 }
 
 SearchResult Session::run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter) {

@@ -7,6 +7,7 @@
 // call process_line() directly.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -45,7 +46,11 @@ public:
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
-    SessionAction process_line(std::string_view line);
+    // `arrived`: when the line came in, if earlier than now (the binary's reader stamps it).
+    // A move's time budget counts from then: time the session spent on the lines before it
+    // (a table allocation, say) is already gone from the manager's clock.
+    using TimePoint = std::chrono::steady_clock::time_point;
+    SessionAction process_line(std::string_view line, std::optional<TimePoint> arrived = std::nullopt);
 
     // Thread-safe: stops the search of every line numbered below `before_line` (the n-th call
     // of process_line is line n, from 1), whether it is running now or has not started yet.
@@ -79,10 +84,13 @@ private:
     // wanted_config, or an ERROR line and nullopt when it is not playable.
     std::optional<GameConfig> new_config(int width, int height);
     bool open_board(int width, int height);  // START/RECTSTART/RESTART; false after an ERROR
-    void resize_hash();
+    // Sizes the table for max_memory. Without allow_growth only a shrink happens now (the
+    // limit must hold at once); a larger table waits for the next START/RESTART.
+    void resize_hash(bool allow_growth = true);
     bool require_board();
 
     SearchLimits move_limits(const Board& position, int multipv) const;
+    void charge_waiting_time(TimeControl& time) const;
     SearchResult run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter);
     // Searches the current position and answers its move; plays it when play is true.
     void think_and_answer(bool play, int multipv = 1);
@@ -106,6 +114,7 @@ private:
     // Shared with request_stop() on the reader thread.
     std::mutex stop_mutex_;
     std::uint64_t line_index_ = 0;   // the line being processed
+    std::optional<TimePoint> line_arrived_;  // when it came in, if the caller said
     std::uint64_t stop_before_ = 0;  // searches of lines below this stop at once
     bool searching_ = false;
 };

@@ -410,6 +410,37 @@ BOOST_AUTO_TEST_CASE(max_memory_sizes_the_table_and_the_default_is_256_mib) {
     }
 }
 
+// INFO max_memory after START (every manager sends it there, just before the first move)
+// shrinks the table at once but grows it only at the next START/RESTART, so the first move's
+// clock never pays for a big allocation.
+BOOST_AUTO_TEST_CASE(max_memory_after_start_shrinks_at_once_and_grows_at_the_next_start) {
+    Brain brain;
+    brain.send("INFO max_memory " + std::to_string(64L << 20));
+    brain.send("INFO timeout_turn 100");
+    BOOST_REQUIRE_EQUAL(brain.ask("START 15"), "OK");
+    const long small_kib = resident_kib(brain.pipe().pid());
+    brain.send("INFO max_memory " + std::to_string(192L << 20));  // a 144 MiB table: later
+    brain.send("BEGIN");
+    brain.answer();
+    const long after_info_kib = resident_kib(brain.pipe().pid());
+    BOOST_REQUIRE_EQUAL(brain.ask("RESTART"), "OK");
+    const long grown_kib = resident_kib(brain.pipe().pid());
+    brain.send("INFO max_memory " + std::to_string(32L << 20));  // a 24 MiB table: now
+    brain.send("YXSHOWFORBID");  // any answer: the INFO before it is done
+    brain.answer();
+    const long shrunk_kib = resident_kib(brain.pipe().pid());
+    BOOST_TEST_MESSAGE("resident MiB: " << small_kib / 1024 << " at START, " << after_info_kib / 1024
+                                        << " after the bigger max_memory, " << grown_kib / 1024 << " after RESTART, "
+                                        << shrunk_kib / 1024 << " after the smaller one");
+    BOOST_TEST(after_info_kib < 64 * 1024 * 5 / 4);  // still the 48 MiB table (slack for sanitizers)
+    BOOST_TEST(grown_kib > 120 * 1024);              // the 144 MiB table is there
+#if !defined(__SANITIZE_ADDRESS__)  // ASan keeps freed blocks resident in its quarantine
+    BOOST_TEST(shrunk_kib < 64 * 1024 * 5 / 4);      // back under the new limit at once
+#endif
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
 BOOST_AUTO_TEST_CASE(rule_changes_apply_at_once_on_an_empty_board) {
     Brain brain;
     brain.start();
@@ -641,6 +672,36 @@ BOOST_AUTO_TEST_CASE(c_gomoku_cli_sequence_with_yxstop_on_overrun) {
     BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
 }
 
+// c-gomoku-cli (tc=0/0.6) answers START's OK with INFO lines, max_memory among them, then at once
+// the first move; its clock runs from that BOARD. Allocating the table for max_memory took
+// ~0.7 s here, and the search still took its usual share of the turn after it: the first move
+// came ~1 s after the BOARD on a 0.6 s turn (c-gomoku-cli allows 1 s more before YXSTOP).
+// The budget now counts from the line's arrival: either the answer comes within the turn, or
+// the table took the whole turn and the search gave up at once.
+BOOST_AUTO_TEST_CASE(c_gomoku_cli_first_move_after_max_memory_keeps_the_turn) {
+    Brain brain;
+    brain.send("START 15");
+    BOOST_TEST(brain.answer() == "OK");
+    brain.track_new_game();
+    const auto t0 = Clock::now();
+    BOOST_REQUIRE(brain.pipe().send_raw("INFO rule 0\nINFO timeout_turn 600\nINFO timeout_match 0\n"
+                                        "INFO max_memory 367001600\nINFO time_left 2147483647\n"
+                                        "BOARD\n7,7,2\n8,8,1\n6,8,2\nDONE\n"));
+    for (const Point p : {Point{7, 7}, Point{8, 8}, Point{6, 8}}) brain.game().play(p);
+    brain.expect_move(brain.answer());
+    const long total_ms = elapsed_ms(t0);
+    long search_ms = -1;
+    std::smatch m;
+    for (const auto& line : brain.messages())
+        if (std::regex_search(line, m, std::regex(R"(^MESSAGE summary .* time (\d+) )"))) search_ms = std::stol(m[1]);
+    BOOST_REQUIRE_MESSAGE(search_ms >= 0, "no summary line");
+    BOOST_TEST_MESSAGE("first move: " << total_ms << " ms after BOARD, search " << search_ms << " ms");
+    constexpr long kSlack = 200;
+    BOOST_TEST(std::min(total_ms - 600, search_ms) <= kSlack);
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
 BOOST_AUTO_TEST_CASE(swap2board) {
     Brain brain;
     brain.start(15, 300);
@@ -698,6 +759,25 @@ BOOST_AUTO_TEST_CASE(end_during_a_long_search_quits_at_once) {
     BOOST_TEST_MESSAGE("END mid-search: process gone after " << ms << " ms");
     BOOST_TEST(code.value_or(-1) == 0);
     BOOST_TEST(ms < 200);
+}
+
+// `printf 'START 15\nBEGIN\nEND\n' | pbrain-tengen` printed nothing: the reader quit at END
+// before the session had read the lines in front of it. Every line before END is answered
+// (END stops the searches, so even a 60 s turn answers at once), then the process ends.
+BOOST_AUTO_TEST_CASE(a_shell_pipe_ending_with_end_gets_every_answer) {
+    Brain brain;
+    const auto t0 = Clock::now();
+    brain.pipe().send_raw("INFO max_memory 16777216\nINFO timeout_turn 60000\nSTART 15\nBEGIN\nTURN 0,0\n"
+                          "END\nSTART 15\n");
+    brain.track_new_game();
+    BOOST_TEST(brain.answer() == "OK");
+    const Point first = brain.expect_move(brain.answer());
+    BOOST_REQUIRE(!(first == Point{0, 0}));
+    brain.game().play({0, 0});
+    brain.expect_move(brain.answer());
+    BOOST_TEST(brain.pipe().wait_exit(5s).value_or(-1) == 0);
+    BOOST_TEST(brain.pipe().drain(100ms).empty());  // the START after END is not read
+    BOOST_TEST(elapsed_ms(t0) < 5000);
 }
 
 BOOST_AUTO_TEST_CASE(version_and_help_options) {

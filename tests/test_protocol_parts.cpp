@@ -210,3 +210,23 @@ BOOST_AUTO_TEST_CASE(a_stop_for_earlier_lines_leaves_the_current_search_alone) {
     BOOST_TEST(ms_since(t0) >= 100);   // it thought: the time manager allows most of 400 ms
     BOOST_TEST(parse_point(sink.take().back()).has_value());
 }
+
+// The clock of a move starts when its line arrived: a line that waited 5 s in the queue (the
+// session was busy before it) with a 2 s turn has nothing left to think with.
+BOOST_AUTO_TEST_CASE(a_move_that_waited_in_the_queue_has_that_time_taken_off) {
+    StringSink sink;
+    Session session(sink);
+    session.process_line("INFO max_memory 16777216");
+    session.process_line("INFO timeout_turn 2000");
+    session.process_line("START 15");
+    session.process_line("BEGIN");  // the empty board's answer is instant anyway
+    const auto t0 = std::chrono::steady_clock::now();
+    session.process_line("TURN 0,0", t0 - std::chrono::seconds(5));
+    BOOST_TEST(ms_since(t0) < 1000);
+    BOOST_TEST(parse_point(sink.take().back()).has_value());
+    // A line that arrived just now keeps its whole turn: it thinks for a good part of 2 s.
+    const auto t1 = std::chrono::steady_clock::now();
+    session.process_line("TURN 14,14", t1);
+    BOOST_TEST(ms_since(t1) >= 500);
+    BOOST_TEST(parse_point(sink.take().back()).has_value());
+}

@@ -97,6 +97,18 @@ const std::vector<Diagram>& diagrams() {
         {"a three with one forbidden and one free four point is real",
          {".X......", ".X..X...", ".X..X...", "..XX*...", ".X......", ".X......", "........"},
          Forbidden::DoubleThree},
+        // ---- found by the cross-check with Rapfi (docs/renju-crosscheck.md), which reads these
+        // differently: a straight-four point that also makes a five in another line is an
+        // allowed point, so its three is real (protocol.md: the stone must not be forbidden).
+        {"a three whose only four point also makes a five is real",
+         {".......", "..X.X..", "..X.X..", ".X.X*..", "..X....", "..X....", "......."}, Forbidden::DoubleThree,
+         {3, 4}},
+        {"control: that four point as a double four instead of a five: a fake three",
+         {".......", "..X.X..", "..X.X..", ".X.X*..", "..X....", ".......", "......."}, Forbidden::None, {3, 4}},
+        {"the recursion meets the same case: the four point is a real 4-3-3, so the three is fake",
+         {"......O...", ".....X....", "..........", ".....OO...", "..X.OX....", ".X...X..X.", "..XOOX.XX.",
+          "...X.XXX..", "O.....X.X.", "...O...*..", "....OXX..O", ".........O"},
+         Forbidden::None, {5, 2}},
         // ---- double four
         {"4-4 cross", {"...X...", "...X...", "...X...", "XXX*...", "......."}, Forbidden::DoubleFour},
         {"4-4 of closed fours", {"....O..", "....X..", "....X..", "....X..", "OXXX*..", "......."},
