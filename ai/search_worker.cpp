@@ -65,6 +65,12 @@ bool SearchWorker::tick() {
     return true;
 }
 
+void SearchWorker::extend_pv(int ply, int cell) {
+    pv_[ply][ply] = position_.dense_of(cell);
+    for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
+    pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+}
+
 Score SearchWorker::evaluate() const {
     const SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
@@ -278,9 +284,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
             if (aborted_) return 0;
             if (s > best) {
                 best = s;
-                pv_[ply][ply] = p.dense_of(defences[i]);
-                for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
-                pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+                extend_pv(ply, defences[i]);
                 alpha = std::max(alpha, s);
                 if (alpha >= beta) break;
             }
@@ -315,9 +319,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
             best = s;
             if (s > alpha) {
                 alpha = s;
-                pv_[ply][ply] = p.dense_of(cell);
-                for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
-                pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+                extend_pv(ply, cell);
                 if (s >= beta) break;
             }
         }
@@ -348,9 +350,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             if (aborted_) return 0;
             if (s > best) {
                 best = s;
-                pv_[ply][ply] = p.dense_of(defences[i]);
-                for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
-                pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+                extend_pv(ply, defences[i]);
                 alpha = std::max(alpha, s);
                 if (alpha >= beta) break;
             }
@@ -429,9 +429,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             best_cell = cell;
             if (s > alpha) {
                 alpha = s;
-                pv_[ply][ply] = p.dense_of(cell);
-                for (int j = ply + 1; j < pv_length_[ply + 1]; ++j) pv_[ply][j] = pv_[ply + 1][j];
-                pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
+                extend_pv(ply, cell);
                 if (alpha >= beta) {
                     if (!tactical) update_quiet_stats(cell, ply, depth, list, i);
                     break;

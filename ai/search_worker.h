@@ -84,6 +84,9 @@ private:
     Score vcf_attack(int ply, int depth_left);
     Score vct_attack(int ply, int depth_left);
     Score vct_defend(int ply, int depth_left);
+    int flex_four_cell(int us) const;
+    // The PV at ply becomes `cell` followed by the child's PV.
+    void extend_pv(int ply, int cell);
     bool cache_failed(std::uint64_t key) const;
     void remember_failed(std::uint64_t key);
 

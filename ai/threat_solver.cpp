@@ -20,6 +20,18 @@ bool SearchWorker::cache_failed(std::uint64_t key) const {
 
 void SearchWorker::remember_failed(std::uint64_t key) { failed_cache_[key & (failed_cache_.size() - 1)] = key; }
 
+// The first empty cell where colour `us` would make an open four (the class counts say one exists).
+int SearchWorker::flex_four_cell(int us) const {
+    const SearchPosition& p = position_;
+    const SearchPosition::Box b = p.candidate_box();
+    for (int y = b.y0; y <= b.y1; ++y)
+        for (int x = b.x0; x <= b.x1; ++x) {
+            const int cell = p.cell_of({x, y});
+            if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) return cell;
+        }
+    return -1;
+}
+
 Score SearchWorker::vcf_attack(int ply, int depth_left) {
     if (!tick()) return 0;
     SearchPosition& p = position_;
@@ -31,17 +43,7 @@ Score SearchWorker::vcf_attack(int ply, int depth_left) {
     }
     if (p.class_count(them, kClsFive) > 0) return 0;  // we would have to block first
     if (p.class_count(us, kClsFlexFour) > 0) {
-        if (ply == 0) {
-            const SearchPosition::Box b = p.candidate_box();
-            for (int y = b.y0; y <= b.y1 && threat_first_move_ < 0; ++y)
-                for (int x = b.x0; x <= b.x1; ++x) {
-                    const int cell = p.cell_of({x, y});
-                    if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) {
-                        threat_first_move_ = cell;
-                        break;
-                    }
-                }
-        }
+        if (ply == 0 && threat_first_move_ < 0) threat_first_move_ = flex_four_cell(us);
         return mate_in(ply + 3);
     }
     if (depth_left <= 0 || ply + 2 >= kMaxPly) return 0;
@@ -105,17 +107,7 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
         return 0;
     }
     if (p.class_count(us, kClsFlexFour) > 0) {
-        if (ply == 0) {
-            const SearchPosition::Box b = p.candidate_box();
-            for (int y = b.y0; y <= b.y1 && threat_first_move_ < 0; ++y)
-                for (int x = b.x0; x <= b.x1; ++x) {
-                    const int cell = p.cell_of({x, y});
-                    if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) {
-                        threat_first_move_ = cell;
-                        break;
-                    }
-                }
-        }
+        if (ply == 0 && threat_first_move_ < 0) threat_first_move_ = flex_four_cell(us);
         return mate_in(ply + 3);
     }
     if (depth_left <= 0) return 0;
