@@ -263,6 +263,31 @@ void SearchWorker::update_quiet_stats(int cell, int ply, int depth, const MoveLi
     }
 }
 
+// The opponent threatens five: only its blocks are searched, each by `child` (the child
+// node's search, from the child's side). No blocks: lost in 2.
+template <class ChildSearch>
+Score SearchWorker::search_blocks(Score alpha, Score beta, int ply, ChildSearch child) {
+    SearchPosition& p = position_;
+    int defences[kMaxDefences];
+    const int n = five_defences(defences);
+    if (n == 0) return mated_in(ply + 2);
+    if (ply >= kMaxPly) return evaluate();
+    Score best = -kInfinite;
+    for (int i = 0; i < n; ++i) {
+        p.make(defences[i]);
+        const Score s = -child(-beta, -alpha);
+        p.unmake();
+        if (aborted_) return 0;
+        if (s > best) {
+            best = s;
+            extend_pv(ply, defences[i]);
+            alpha = std::max(alpha, s);
+            if (alpha >= beta) break;
+        }
+    }
+    return best;
+}
+
 Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     pv_length_[ply] = ply;
     if (!tick()) return 0;
@@ -271,26 +296,8 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     const int us = p.side(), them = us ^ 1;
     if (p.class_count(us, kClsFive) > 0) return mate_in(ply + 1);
     if (p.empty_cells() == 0) return kDrawScore;
-    if (p.class_count(them, kClsFive) > 0) {
-        int defences[kMaxDefences];
-        const int n = five_defences(defences);
-        if (n == 0) return mated_in(ply + 2);
-        if (ply >= kMaxPly) return evaluate();
-        Score best = -kInfinite;
-        for (int i = 0; i < n; ++i) {
-            p.make(defences[i]);
-            const Score s = -qsearch(-beta, -alpha, ply + 1, qdepth);
-            p.unmake();
-            if (aborted_) return 0;
-            if (s > best) {
-                best = s;
-                extend_pv(ply, defences[i]);
-                alpha = std::max(alpha, s);
-                if (alpha >= beta) break;
-            }
-        }
-        return best;
-    }
+    if (p.class_count(them, kClsFive) > 0)
+        return search_blocks(alpha, beta, ply, [&](Score a, Score b) { return qsearch(a, b, ply + 1, qdepth); });
     if (p.class_count(us, kClsFlexFour) > 0) return mate_in(ply + 3);
     if (const Score m = static_win_in_five(ply)) return m;
     const Score stand = evaluate();
@@ -338,24 +345,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     if (p.empty_cells() == 0) return kDrawScore;
     if (p.class_count(them, kClsFive) > 0) {
         // The block is forced: search it (them, under caro) without spending depth.
-        int defences[kMaxDefences];
-        const int n = five_defences(defences);
-        if (n == 0) return mated_in(ply + 2);
-        if (ply >= kMaxPly) return evaluate();
-        Score best = -kInfinite;
-        for (int i = 0; i < n; ++i) {
-            p.make(defences[i]);
-            const Score s = -search(-beta, -alpha, depth, ply + 1, !cut_node);
-            p.unmake();
-            if (aborted_) return 0;
-            if (s > best) {
-                best = s;
-                extend_pv(ply, defences[i]);
-                alpha = std::max(alpha, s);
-                if (alpha >= beta) break;
-            }
-        }
-        return best;
+        return search_blocks(alpha, beta, ply,
+                             [&](Score a, Score b) { return search(a, b, depth, ply + 1, !cut_node); });
     }
     if (ply >= kMaxPly) return evaluate();
     if (p.class_count(us, kClsFlexFour) > 0) return mate_in(ply + 3);

@@ -85,6 +85,8 @@ private:
     Score vct_attack(int ply, int depth_left);
     Score vct_defend(int ply, int depth_left);
     int flex_four_cell(int us) const;
+    template <class ChildSearch>
+    Score search_blocks(Score alpha, Score beta, int ply, ChildSearch child);
     // The PV at ply becomes `cell` followed by the child's PV.
     void extend_pv(int ply, int cell);
     bool cache_failed(std::uint64_t key) const;
