@@ -124,8 +124,8 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
         info.multipv_index = index;
         on_info(info);
     };
-    auto finish_single = [&](int cell, Score score) {
-        roots_.push_back({cell, score, score, {p.dense_of(cell)}});
+    // Answers at once with roots_[0], which the caller has made `cell` with a one-move PV.
+    auto answer_now = [&](int cell, Score score) {
         result.best = p.point_of(cell);
         result.score = score;
         result.depth = 1;
@@ -133,6 +133,10 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
         result.best_moves = {{result.best, score}};
         report(1, score, roots_[0].pv, 0);
         return result;
+    };
+    auto finish_single = [&](int cell, Score score) {
+        roots_.push_back({cell, score, score, {p.dense_of(cell)}});
+        return answer_now(cell, score);
     };
 
     int cells[2];
@@ -196,12 +200,7 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
             else roots_.insert(roots_.begin(), {first, won, won, {}});
             roots_[0].score = won;
             roots_[0].pv = {p.dense_of(first)};
-            result.best = p.point_of(first);
-            result.score = won;
-            result.depth = 1;
-            result.pv = {result.best};
-            result.best_moves = {{result.best, won}};
-            report(1, won, roots_[0].pv, 0);
+            answer_now(first, won);
             result.nodes = nodes();
             return result;
         }
