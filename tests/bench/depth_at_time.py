@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Depth reached by pbrain-tengen in a fixed time on 15x15 middlegame positions.
+
+Sends each position of POSITIONS (one game a line, moves like `h8 i9 ...`, column letter
+first, rows from 1) as a BOARD with `INFO timeout_turn` MS and reads the brain's summary
+line (docs/protocol-output.md). Prints depth, nodes and nodes/s per position and the
+median and minimum depth. A benchmark, not a test: the figures depend on the machine.
+
+    tests/bench/depth_at_time.py [--binary build/pbrain-tengen] [--ms 1000]
+                                 [--positions tests/data/middlegames/freestyle-15.txt]
+
+Only the Python standard library.
+"""
+import argparse
+import statistics
+import subprocess
+import sys
+
+
+def parse(line):
+    points = []
+    for word in line.split():
+        points.append((ord(word[0]) - ord("a"), int(word[1:]) - 1))
+    return points
+
+
+def main():
+    here = __file__.rsplit("/", 3)[0] if "/" in __file__ else "."
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", default="build/pbrain-tengen")
+    ap.add_argument("--ms", type=int, default=1000)
+    ap.add_argument("--positions", default=f"{here}/tests/data/middlegames/freestyle-15.txt")
+    args = ap.parse_args()
+    brain = subprocess.Popen([args.binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(text):
+        brain.stdin.write(text + "\n")
+        brain.stdin.flush()
+
+    def read_until_move():
+        summary = None
+        while True:
+            line = brain.stdout.readline()
+            if not line:
+                sys.exit("brain exited")
+            line = line.strip()
+            if line.startswith("MESSAGE summary"):
+                summary = line.split()
+            elif not line.startswith(("MESSAGE", "DEBUG")):
+                return summary
+
+    send("START 15")
+    brain.stdout.readline()
+    send(f"INFO timeout_turn {args.ms}")
+    send("INFO timeout_match 100000000")
+    send("INFO time_left 100000000")
+    depths = []
+    for number, line in enumerate(open(args.positions)):
+        if line.startswith("#"):
+            continue
+        moves = parse(line)
+        if not moves:
+            continue
+        send("RESTART")
+        brain.stdout.readline()
+        send("BOARD")
+        mover = len(moves) % 2
+        for i, (x, y) in enumerate(moves):
+            send(f"{x},{y},{1 if i % 2 == mover else 2}")
+        send("DONE")
+        s = read_until_move()
+        fields = dict(zip(s[2::2], s[3::2]))
+        depth, nodes, ms = int(fields["depth"]), int(fields["nodes"]), max(1, int(fields["time"]))
+        depths.append(depth)
+        print(f"{number + 1:3} depth {depth:2} eval {fields['eval']:>6} nodes {nodes:9} {nodes * 1000 // ms:8} n/s")
+    send("END")
+    print(f"median depth {statistics.median(depths)}, minimum {min(depths)}, over {len(depths)} positions at {args.ms} ms")
+
+
+if __name__ == "__main__":
+    main()
