@@ -16,6 +16,17 @@ struct LmrTable {
     }
 };
 
+// The four's cell also makes at least an open two on another line.
+bool builds_beside_four(const SearchPosition& p, int cell, int colour) {
+    int fours = 0, builds = 0;
+    for (int d = 0; d < 4; ++d) {
+        const LineShape s = p.shape(cell, colour, d);
+        fours += s >= kFour;
+        builds += s >= kTwo;
+    }
+    return fours >= 1 && builds >= 2;
+}
+
 const LmrTable& lmr_table() {
     static const LmrTable table;
     return table;
@@ -305,13 +316,16 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     alpha = std::max(alpha, stand);
     MoveList& list = lists_[ply];
     generate_fours(list, us);
-    // Past the first four, keep the chain local: only fours within 4 lines of our previous
-    // stone (played two plies ago), as continuing VCF attacks almost always are.
+    // Past the first four, keep the chain local and growing: only fours within 4 lines of our
+    // previous stone (played two plies ago), as continuing VCF attacks almost always are, and
+    // only fours that also build on another line (at least an open two there): a bare four
+    // spends a threat for nothing but the tempo the block gives back.
     if (qdepth >= 1 && p.ply() >= 2) {
         const Point anchor = p.point_of(p.cell_two_plies_ago());
         std::erase_if(list, [&](const ScoredCell& m) {
             const Point q = p.point_of(m.cell);
-            return std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4;
+            return std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4 ||
+                   !builds_beside_four(p, m.cell, us);
         });
     }
     Score best = stand;
@@ -392,7 +406,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     for (int i = 0; i < count; ++i) {
         const int cell = list[i].cell;
         const bool tactical = p.cls(cell, us) >= kClsThree || p.cls(cell, them) >= kClsThree;
+        const bool forcing = p.cls(cell, us) >= kClsFour || p.cls(cell, them) >= kClsFour;
         const bool quiet = !tactical && !defending && cell != tt_cell;
+        const bool reducible = !forcing && !defending && cell != tt_cell;
         // Late-move pruning once a non-losing move exists.
         if (!pv_node && quiet && depth <= 4 && best > -kMateBound && searched >= 3 + depth * depth * 2) continue;
 
@@ -402,8 +418,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             s = -search(-beta, -alpha, depth - 1, ply + 1, false);
         } else {
             int r = 0;
-            if (depth >= 3 && searched >= 2 && quiet) {
+            if (depth >= 3 && searched >= 2 && reducible) {
                 r = lmr_table().r[std::min(depth, 63)][std::min(searched, 63)];
+                if (tactical) r -= 1;
                 if (pv_node) r -= 1;
                 if (cut_node) r += 1;
                 r = std::clamp(r, 0, depth - 2);
