@@ -104,7 +104,7 @@ bool normal_end(const std::string& reason) {
     return reason == "five" || reason == "draw" || reason == "full-board" || reason == "board-full";
 }
 
-void load_file(const std::string& path, int holdout_percent, std::vector<Sample>& out, LoadStats& stats) {
+void load_file(const std::string& path, int holdout_percent, int fold, std::vector<Sample>& out, LoadStats& stats) {
     std::ifstream in(path);
     if (!in) {
         std::cerr << "cannot read " << path << "\n";
@@ -155,7 +155,8 @@ void load_file(const std::string& path, int holdout_percent, std::vector<Sample>
         p.set_from(Board(config));
         std::vector<std::array<ColourCounts, 2>> counts;  // per ply, [black, white]
         counts.push_back(colour_counts(p));
-        const bool validation = stats.games % 100 < holdout_percent;
+        const int slot = (stats.games % 100 - fold * holdout_percent + 100) % 100;
+        const bool validation = slot < holdout_percent;
         const int black_result = result == "black" ? 2 : result == "white" ? 0 : 1;
         for (int i = 0; ok && i < static_cast<int>(stones.size()); ++i) {
             const Point q = stones[i];
@@ -339,10 +340,12 @@ int run(int argc, char** argv) {
     namespace po = boost::program_options;
     std::vector<std::string> files;
     int holdout = 10;
+    int fold = 0;
     double l2 = 1e-4;
     po::options_description opts("tengen-tune-eval [options] records.jsonl...");
     opts.add_options()("help", "this text")("records", po::value(&files)->multitoken(), "arena .jsonl files")(
         "holdout", po::value(&holdout)->default_value(10), "percent of games (every game whose number mod 100 is below it) kept for validation")(
+        "fold", po::value(&fold)->default_value(0), "which block of holdout percent is held out (0: game numbers 0..holdout-1 mod 100)")(
         "l2", po::value(&l2)->default_value(1e-4), "pull towards the hand-set weights, per (K * weight)^2");
     po::positional_options_description pos;
     pos.add("records", -1);
@@ -361,7 +364,7 @@ int run(int argc, char** argv) {
     std::sort(files.begin(), files.end());
     std::vector<Sample> samples;
     LoadStats stats;
-    for (const auto& f : files) load_file(f, holdout, samples, stats);
+    for (const auto& f : files) load_file(f, holdout, fold, samples, stats);
     fmt::print("{} games read, {} skipped, {} positions\n", stats.games, stats.skipped, stats.positions);
     if (samples.empty()) return 1;
 
