@@ -77,6 +77,15 @@ public:
         return records_.empty() ? potential_[colour] : records_.back().potential[colour];
     }
 
+    // The evaluation's sums over empty cells of the colour's value in a role: to_move true
+    // values the cells as the side to move's, false as the side's that has just moved. Both
+    // roles are kept for both colours because they swap every move.
+    int tempo_potential(int colour, bool to_move) const noexcept { return tempo_potential_[colour][to_move ? 0 : 1]; }
+    // The same before the last move (equal to tempo_potential() at the root of the record).
+    int previous_tempo_potential(int colour, bool to_move) const noexcept {
+        return (records_.empty() ? tempo_potential_ : records_.back().tempo_potential)[colour][to_move ? 0 : 1];
+    }
+
     void make(int cell);
     void unmake();
 
@@ -99,6 +108,7 @@ private:
         std::uint8_t old_cls[2];
         std::uint8_t old_four[2];
         std::int16_t old_value[2];
+        std::int16_t old_eval_value[4];
     };
     struct Record {
         int cell;
@@ -107,6 +117,7 @@ private:
         std::uint64_t hash;
         std::array<std::array<int, kClassCount>, 2> cls_count;
         std::array<int, 2> potential;
+        std::array<std::array<int, 2>, 2> tempo_potential;
         std::array<int, 2> four_cells;
         Box bbox;
     };
@@ -127,6 +138,7 @@ private:
     std::vector<std::uint8_t> shapes_;       // [cell * 8 + colour * 4 + dir]
     std::vector<std::uint8_t> cls_;          // [cell * 2 + colour]
     std::vector<std::int16_t> value_;        // [cell * 2 + colour]
+    std::vector<std::int16_t> eval_value_;   // [cell * 4 + colour * 2 + role], role 0 to move
     std::vector<std::uint8_t> four_;         // [cell * 2 + colour]: some line makes four+
     std::vector<std::uint8_t> near_;         // stones within the 5x5 square
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
@@ -134,6 +146,7 @@ private:
 
     std::array<std::array<int, kClassCount>, 2> cls_count_{};
     std::array<int, 2> potential_{};
+    std::array<std::array<int, 2>, 2> tempo_potential_{};  // [colour][role]
     std::array<int, 2> four_cells_{};
     int side_ = 0;
     int stones_ = 0;

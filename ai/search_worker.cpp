@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "evaluation.h"
+
 namespace tengen {
 namespace {
 
@@ -82,20 +84,7 @@ void SearchWorker::extend_pv(int ply, int cell) {
     pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
 }
 
-Score SearchWorker::evaluate() const {
-    const SearchPosition& p = position_;
-    const int us = p.side(), them = us ^ 1;
-    // Averaged with the position before the last move: damps the odd/even swing of a sum
-    // that counts whoever moved last as having spent a tempo.
-    int v = (p.potential(us) - p.potential(them) + p.previous_potential(us) - p.previous_potential(them)) / 2 + 25;
-    const bool their_three = p.class_count(them, kClsFlexFour) > 0;
-    const bool their_fours = p.four_cells(them) > 0;
-    const bool we_black_renju = p.renju() && us == 0;
-    if (p.class_count(us, kClsFourThree) > 0 && !their_fours) v += 600;
-    if (!we_black_renju && p.class_count(us, kClsDoubleThree) > 0 && !their_three && !their_fours) v += 300;
-    if (their_three && p.four_cells(us) == 0) v -= 120;
-    return std::clamp(v, -20000, 20000);
-}
+Score SearchWorker::evaluate() const { return evaluate_position(position_); }
 
 Score SearchWorker::static_win_in_five(int ply) const {
     // A four-three, or two open threes, wins in 5 plies when the opponent has no four to

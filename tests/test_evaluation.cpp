@@ -1,0 +1,100 @@
+#define BOOST_TEST_MODULE evaluation
+#include <boost/test/unit_test.hpp>
+
+#include <random>
+#include <vector>
+
+#include "board.h"
+#include "evaluation.h"
+#include "notation.h"
+#include "search_position.h"
+
+using namespace tengen;
+
+namespace {
+
+Point at(const char* letters) { return *parse_letters(letters); }
+
+// A position whose last move is `last`, played onto `stones` by `mover`: the same final
+// stones can so be reached with either side to move.
+SearchPosition after_move(const std::vector<const char*>& black, const std::vector<const char*>& white,
+                          Color mover, const char* last) {
+    const GameConfig c{};
+    Board b(c);
+    for (const char* s : black) b.make({at(s), Color::Black});
+    for (const char* s : white) b.make({at(s), Color::White});
+    b.set_side_to_move(mover);
+    SearchPosition p(c);
+    p.set_from(b);
+    p.make(p.cell_of(at(last)));
+    return p;
+}
+
+// Black's view of the stones: black h8 i8 (+ extra), white a15 o1, with black or white to move.
+struct Pair {
+    Score black_to_move;   // from black's view
+    Score white_to_move;   // from black's view
+};
+Pair black_view(std::vector<const char*> black_line) {
+    // Black to move: white's far stone o1 came last.
+    SearchPosition b_to_move = after_move(black_line, {"a15"}, Color::White, "o1");
+    // White to move: black's last line stone came last.
+    const char* last = black_line.back();
+    black_line.pop_back();
+    SearchPosition w_to_move = after_move(black_line, {"a15", "o1"}, Color::Black, last);
+    return {evaluate_position(b_to_move), -evaluate_position(w_to_move)};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_side_to_move_values_its_own_shapes_more_than_the_side_that_just_moved) {
+    // The same stones: black's line and white's two stones far away in corners.
+    for (const auto& line : {std::vector<const char*>{"h8", "i8"}, std::vector<const char*>{"h8", "i9"},
+                             std::vector<const char*>{"h8", "i8", "k8"}, std::vector<const char*>{"h8", "i8", "j8"}}) {
+        const Pair v = black_view(line);
+        BOOST_TEST_INFO("black stones " << line.size() << ", last " << line.back());
+        BOOST_TEST(v.black_to_move > v.white_to_move);
+        BOOST_TEST(v.white_to_move > 0);  // still black's position, with white to move
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_longer_line_scores_higher) {
+    BOOST_TEST(black_view({"h8", "i8", "j8"}).black_to_move > black_view({"h8", "i8"}).black_to_move);
+    BOOST_TEST(black_view({"h8", "i8", "j8"}).white_to_move > black_view({"h8", "i8"}).white_to_move);
+}
+
+BOOST_AUTO_TEST_CASE(tempo_potentials_stay_incremental_under_make_and_unmake) {
+    std::mt19937 rng(5);
+    for (Rule rule : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
+        const GameConfig c{11, 9, 5, rule};
+        Board b(c);
+        SearchPosition incremental(c);
+        incremental.set_from(b);
+        std::uniform_int_distribution<int> x(0, c.width - 1), y(0, c.height - 1);
+        for (int step = 0; step < 50 && !b.game_over(); ++step) {
+            const Point p{x(rng), y(rng)};
+            if (!b.is_legal(p)) continue;
+            int before[2][2];
+            for (int colour = 0; colour < 2; ++colour)
+                for (int role = 0; role < 2; ++role) before[colour][role] = incremental.tempo_potential(colour, role == 0);
+            b.play(p);
+            incremental.make(incremental.cell_of(p));
+            for (int colour = 0; colour < 2; ++colour)
+                for (int role = 0; role < 2; ++role)
+                    BOOST_TEST_REQUIRE(incremental.previous_tempo_potential(colour, role == 0) == before[colour][role]);
+            if (step % 4 == 3) {
+                b.unmake();
+                incremental.unmake();
+                for (int colour = 0; colour < 2; ++colour)
+                    for (int role = 0; role < 2; ++role)
+                        BOOST_TEST_REQUIRE(incremental.tempo_potential(colour, role == 0) == before[colour][role]);
+            }
+            SearchPosition fresh(c);
+            fresh.set_from(b);
+            for (int colour = 0; colour < 2; ++colour)
+                for (int role = 0; role < 2; ++role)
+                    BOOST_TEST_REQUIRE(fresh.tempo_potential(colour, role == 0) ==
+                                       incremental.tempo_potential(colour, role == 0));
+        }
+    }
+}
