@@ -232,7 +232,7 @@ bool SearchWorker::mark_four_three_defences() {
     return any;
 }
 
-void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
+bool SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
     list.clear();
     SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
@@ -252,7 +252,7 @@ void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
                 }
             }
         if (best >= 0) list.push_back({best, 0});
-        return;
+        return false;
     }
     // Against an open three only its blocks and our fours matter. Caro is left out: a stone
     // past a far end can also spoil the open four there, and this set would miss it.
@@ -265,7 +265,9 @@ void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
     const bool we_win_first = p.class_count(us, kClsFive) > 0 || p.class_count(us, kClsFlexFour) > 0;
     const bool zone_defend = !must_defend && !caro && !we_win_first && mark_four_three_defences();
     const std::array<int, 2> killers = killers_[std::min(ply, kMaxPly)];
+    bool narrowed = false;
     for (int pass = 0; pass < 3 && list.empty(); ++pass) {
+        narrowed = pass == 0;
         // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
         const int y0 = pass == 2 ? 0 : b.y0, y1 = pass == 2 ? p.height() - 1 : b.y1;
         const int x0 = pass == 2 ? 0 : b.x0, x1 = pass == 2 ? p.width() - 1 : b.x1;
@@ -292,6 +294,7 @@ void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
         }
     }
     sort_moves(list);
+    return zone_defend && narrowed;
 }
 
 void SearchWorker::generate_fours(MoveList& list, int colour) {
@@ -460,14 +463,16 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         return eval;
 
     MoveList& list = lists_[ply];
-    generate(list, ply, tt_cell);
+    // Against a four-three point the list holds only its defences and our fours: like the
+    // blocks of an open three, none of them is reduced or pruned as a quiet move.
+    const bool zone_defending = generate(list, ply, tt_cell);
     if (list.empty()) return kDrawScore;
 
     const Score alpha_orig = alpha;
     Score best = -kInfinite;
     int best_cell = -1;
     const int count = static_cast<int>(list.size());
-    const bool defending = p.class_count(them, kClsFlexFour) > 0;
+    const bool defending = zone_defending || p.class_count(them, kClsFlexFour) > 0;
     int searched = 0;
     for (int i = 0; i < count; ++i) {
         const int cell = list[i].cell;

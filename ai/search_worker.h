@@ -72,7 +72,8 @@ private:
     // when the threats cannot all be stopped (or every stop is forbidden for renju black).
     static constexpr int kMaxDefences = 4 * kMaxBoardSide + 8;
     int five_defences(int* out);
-    void generate(MoveList& list, int ply, int tt_move_cell);
+    // True when the list holds only the defences against a four-three point and our fours.
+    bool generate(MoveList& list, int ply, int tt_move_cell);
     void generate_fours(MoveList& list, int colour);
     // Against the opponent's four-three points: marks in defence_mark_ (with a fresh
     // defence_stamp_) every cell that can stop them, and returns whether any threat is real.
