@@ -36,7 +36,6 @@ SearchWorker::SearchWorker(const GameConfig& config, SharedSearch& shared, int i
     for (auto& l : lists_) l.reserve(static_cast<std::size_t>(area));
     for (auto& h : history_) h.assign(static_cast<std::size_t>(area), 0);
     failed_cache_.assign(std::size_t{1} << 15, 0);
-    defence_mark_.assign(static_cast<std::size_t>(position_.stride()) * (config.height + 2 * config.win_length), 0);
     lmr_table();
 }
 
@@ -162,77 +161,7 @@ bool SearchWorker::playable(int cell, int colour) {
     return true;
 }
 
-int SearchWorker::five_points_after(int cell, int dir, int colour, int* out) const {
-    const SearchPosition& p = position_;
-    const int k = p.config().win_length;
-    const std::uint8_t own = colour == 0 ? kCellBlack : kCellWhite;
-    const bool exact = line_rule_for(p.config(), own).exact;
-    const int off = p.dir_offset(dir);
-    int n = 0;
-    for (int i = -(k - 1); i <= k - 1 && n < 2; ++i) {
-        const int f = cell + i * off;
-        if (i == 0 || !p.empty(f)) continue;
-        auto held = [&](int c) { return c == cell || c == f || p.code(c) == own; };
-        int run = 1;
-        for (int c = f - off; held(c); c -= off) ++run;
-        for (int c = f + off; held(c); c += off) ++run;
-        if (exact ? run == k : run >= k) out[n++] = f;
-    }
-    return n;
-}
-
-bool SearchWorker::mark_four_three_defences() {
-    SearchPosition& p = position_;
-    const int us = p.side(), them = us ^ 1;
-    const int threats = p.class_count(them, kClsFourThree);
-    if (threats == 0) return false;
-    if (++defence_stamp_ == 0) {
-        std::fill(defence_mark_.begin(), defence_mark_.end(), 0);
-        defence_stamp_ = 1;
-    }
-    const int k = p.config().win_length;
-    auto mark_line = [&](int centre, int dir, int reach) {
-        const int off = p.dir_offset(dir);
-        for (int i = 1; i <= reach; ++i) {
-            defence_mark_[centre + i * off] = defence_stamp_;
-            defence_mark_[centre - i * off] = defence_stamp_;
-        }
-    };
-    bool any = false;
-    int seen = 0;
-    const SearchPosition::Box b = p.candidate_box();
-    for (int y = b.y0; y <= b.y1 && seen < threats; ++y) {
-        int cell = p.cell_of({b.x0, y});
-        for (int x = b.x0; x <= b.x1 && seen < threats; ++x, ++cell) {
-            if (!p.empty(cell) || p.cls(cell, them) != kClsFourThree) continue;
-            ++seen;
-            int four_dir = -1;
-            for (int d = 0; d < 4; ++d)
-                if (p.shape(cell, them, d) == kFour) four_dir = d;
-            int blocks[2];
-            const int n = four_dir < 0 ? 0 : five_points_after(cell, four_dir, them, blocks);
-            // If blocking the four makes our own four, the block gains the tempo to stop the
-            // three afterwards: this point threatens nothing (n == 0 cannot happen; be safe).
-            bool answered = n == 0;
-            for (int i = 0; i < n; ++i)
-                answered = answered || (p.has_four_shape(blocks[i], us) && playable(blocks[i], us));
-            if (answered) continue;
-            any = true;
-            // Every shape through the threat point reads cells up to k away on its lines.
-            defence_mark_[cell] = defence_stamp_;
-            for (int d = 0; d < 4; ++d) mark_line(cell, d, k);
-            // A quiet stone that turns the block into our four answers it the same way.
-            for (int i = 0; i < n; ++i)
-                for (int d = 0; d < 4; ++d) {
-                    const LineShape s = p.shape(blocks[i], us, d);
-                    if (d != four_dir && (s == kThreeClosed || s == kThree)) mark_line(blocks[i], d, k - 1);
-                }
-        }
-    }
-    return any;
-}
-
-bool SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
+void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
     list.clear();
     SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
@@ -252,22 +181,14 @@ bool SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
                 }
             }
         if (best >= 0) list.push_back({best, 0});
-        return false;
+        return;
     }
     // Against an open three only its blocks and our fours matter. Caro is left out: a stone
     // past a far end can also spoil the open four there, and this set would miss it.
     const Rule rule = p.config().rule;
-    const bool caro = rule == Rule::Caro || rule == Rule::CaroExact;
-    const bool must_defend = p.class_count(them, kClsFlexFour) > 0 && !caro;
-    // Against a four-three point only the cells its lines read, the stones that make its
-    // block our four, and our own fours matter: any other quiet move lets it win. Needs no
-    // faster win of ours (a five or an open four is found before generating anyway).
-    const bool we_win_first = p.class_count(us, kClsFive) > 0 || p.class_count(us, kClsFlexFour) > 0;
-    const bool zone_defend = !must_defend && !caro && !we_win_first && mark_four_three_defences();
+    const bool must_defend = p.class_count(them, kClsFlexFour) > 0 && rule != Rule::Caro && rule != Rule::CaroExact;
     const std::array<int, 2> killers = killers_[std::min(ply, kMaxPly)];
-    bool narrowed = false;
     for (int pass = 0; pass < 3 && list.empty(); ++pass) {
-        narrowed = pass == 0;
         // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
         const int y0 = pass == 2 ? 0 : b.y0, y1 = pass == 2 ? p.height() - 1 : b.y1;
         const int x0 = pass == 2 ? 0 : b.x0, x1 = pass == 2 ? p.width() - 1 : b.x1;
@@ -277,9 +198,6 @@ bool SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
                 if (!p.empty(cell)) continue;
                 if (pass < 2 && !p.near_stones(cell)) continue;
                 if (pass == 0 && must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) continue;
-                if (pass == 0 && zone_defend && defence_mark_[cell] != defence_stamp_ && !p.has_four_shape(cell, us) &&
-                    p.cls(cell, us) < kClsFour)
-                    continue;
                 if (!playable(cell, us)) continue;
                 const int dense = y * p.width() + x;
                 int score = p.value(cell, us) * 2 + p.value(cell, them) + history_[us][dense] / 64;
@@ -294,7 +212,6 @@ bool SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
         }
     }
     sort_moves(list);
-    return zone_defend && narrowed;
 }
 
 void SearchWorker::generate_fours(MoveList& list, int colour) {
@@ -463,16 +380,14 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         return eval;
 
     MoveList& list = lists_[ply];
-    // Against a four-three point the list holds only its defences and our fours: like the
-    // blocks of an open three, none of them is reduced or pruned as a quiet move.
-    const bool zone_defending = generate(list, ply, tt_cell);
+    generate(list, ply, tt_cell);
     if (list.empty()) return kDrawScore;
 
     const Score alpha_orig = alpha;
     Score best = -kInfinite;
     int best_cell = -1;
     const int count = static_cast<int>(list.size());
-    const bool defending = zone_defending || p.class_count(them, kClsFlexFour) > 0;
+    const bool defending = p.class_count(them, kClsFlexFour) > 0;
     int searched = 0;
     for (int i = 0; i < count; ++i) {
         const int cell = list[i].cell;

@@ -72,15 +72,8 @@ private:
     // when the threats cannot all be stopped (or every stop is forbidden for renju black).
     static constexpr int kMaxDefences = 4 * kMaxBoardSide + 8;
     int five_defences(int* out);
-    // True when the list holds only the defences against a four-three point and our fours.
-    bool generate(MoveList& list, int ply, int tt_move_cell);
+    void generate(MoveList& list, int ply, int tt_move_cell);
     void generate_fours(MoveList& list, int colour);
-    // Against the opponent's four-three points: marks in defence_mark_ (with a fresh
-    // defence_stamp_) every cell that can stop them, and returns whether any threat is real.
-    bool mark_four_three_defences();
-    // The empty cells on `dir` through `cell` where `colour` would make five once it also
-    // held `cell`; returns how many were written (at most 2).
-    int five_points_after(int cell, int dir, int colour, int* out) const;
     static void sort_moves(MoveList& list);
     bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
     void update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index);
@@ -113,8 +106,6 @@ private:
     std::array<std::vector<int>, 2> history_;                    // [colour][dense]
     std::array<std::array<int, kMaxPly + 8>, kMaxPly + 8> pv_{};  // triangular PV, dense indices
     std::array<int, kMaxPly + 8> pv_length_{};
-    std::vector<std::uint32_t> defence_mark_;                   // [cell]: == defence_stamp_ when marked
-    std::uint32_t defence_stamp_ = 0;
     std::vector<std::uint64_t> failed_cache_;                    // threat-solver failures
     int threat_first_move_ = -1;                                 // cell of the solver's first move
     std::vector<RootMove> roots_;

@@ -1,6 +1,6 @@
-// Move generation against a four-three point: the search narrows its candidates to the
-// point's defences and its own fours, so these check that the narrowed set still holds
-// every move that matters: the defence itself, and attacks the threat cannot outrun.
+// Against an opponent's four-three point the search must find a defence, and must still
+// see an attack the threat cannot outrun (its block being our own four). These guard any
+// narrowing of move generation at such nodes (see search-notes.md section 3).
 #define BOOST_TEST_MODULE threat_moves
 #include <boost/test/unit_test.hpp>
 
@@ -64,8 +64,9 @@ BOOST_AUTO_TEST_CASE(defends_a_four_three_point_under_exact_and_renju) {
 
 // Black threatens k8 (four on row 8, open three on column k), but its block l8 is a four
 // for white (l9 l10 l11, closed by black's l12). So k8 threatens nothing, and white's
-// quiet double three at e5 (with e6 e7 and f5 g5) wins: the narrowing must not drop it.
-// White's fours win too, so the test asks only for a proven win.
+// quiet double three at e5 (with e6 e7 and f5 g5) wins: a narrowing must not drop it.
+// White's fours win too (and the root's threat solvers see it), so the test asks only for
+// a proven win.
 BOOST_AUTO_TEST_CASE(an_answered_four_three_point_leaves_the_attack_free) {
     const Board b = position(Rule::Freestyle, {"h8", "i8", "j8", "k9", "k10", "l12", "a1", "a15", "o15"},
                              {"g8", "l9", "l10", "l11", "e6", "e7", "f5", "g5"});
