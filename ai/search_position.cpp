@@ -13,9 +13,10 @@ constexpr std::array<int, kShapeCount> kShapeValue{0, 1, 3, 10, 12, 40, 55, 200,
 // just moved. Fitted by logistic regression on game results (Texel-style) with the scale of
 // the old hand-set evaluation kept (K = 0.00276 per unit): 5,872 games of 15x15 freestyle
 // self-play at 0.05 s/move, 141,414 positions the search evaluates, 10% of games held out;
-// validation log-loss 0.6051 with the hand-set weights, 0.5708 with these. Command:
-//   build/tests/tengen-tune-eval /work/strength/{r2,r3,rapfi-0a1e9d7,search2-*,
-//       sprt-0a1e9d7-vs-d77f2e9,sprt-d77f2e9-vs-base}.jsonl     (its "tempo" model, --l2 1e-4)
+// validation log-loss 0.6051 with the hand-set weights, 0.5708 with these. The games are
+// kept in tests/data/training/selfplay-15x15.jsonl.xz; to refit:
+//   xz -dk tests/data/training/selfplay-15x15.jsonl.xz
+//   build/tests/tengen-tune-eval tests/data/training/selfplay-15x15.jsonl   ("tempo" model, --l2 1e-4)
 // Shapes are indexed like LineShape (kDead, kOverline and kDoubleFour are worth nothing);
 // one role's weights are noisy where the search never evaluates them (the side to move
 // holding a five or an open four), only the sum over both roles is well determined.

@@ -13,7 +13,8 @@
 //   tempo     one table for the side to move and one for the side that just moved; at the
 //             previous position the roles swap, so each colour is valued for its role there
 //
-//   tengen-tune-eval /work/strength/*.jsonl [--holdout 10] [--l2 1e-4]
+//   xz -dk tests/data/training/selfplay-15x15.jsonl.xz
+//   tengen-tune-eval tests/data/training/selfplay-15x15.jsonl [--holdout 10] [--l2 1e-4]
 #include <algorithm>
 #include <array>
 #include <cmath>
