@@ -300,9 +300,25 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         return search_blocks(alpha, beta, ply, [&](Score a, Score b) { return qsearch(a, b, ply + 1, qdepth); });
     if (p.class_count(us, kClsFlexFour) > 0) return mate_in(ply + 3);
     if (const Score m = static_win_in_five(ply)) return m;
+    if (qdepth >= kMaxQDepth || ply >= kMaxPly || p.four_cells(us) == 0) return evaluate();
+    // Only the first quiescence node goes through the TT: deeper ones filter their fours by
+    // the path (locality to our previous stone), so their results are not the position's.
+    const bool first = qdepth == 0;
+    const std::uint64_t key = p.hash();
+    if (first) {
+        TTHit hit;
+        if (shared_.tt->probe(key, hit) && hit.depth >= 0) {
+            const Score s = score_from_tt(hit.score, ply);
+            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && s >= beta) ||
+                (hit.bound == Bound::Upper && s <= alpha))
+                return s;
+        }
+    }
     const Score stand = evaluate();
-    if (stand >= beta || qdepth >= kMaxQDepth || ply >= kMaxPly || p.four_cells(us) == 0) return stand;
+    if (stand >= beta) return stand;
+    const Score alpha_orig = alpha;
     alpha = std::max(alpha, stand);
+    int best_cell = -1;
     MoveList& list = lists_[ply];
     generate_fours(list, us);
     // Past the first four, keep the chain local and growing: only fours within 4 lines of our
@@ -329,10 +345,15 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
             best = s;
             if (s > alpha) {
                 alpha = s;
+                best_cell = cell;
                 extend_pv(ply, cell);
                 if (s >= beta) break;
             }
         }
+    }
+    if (first) {
+        const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
+        shared_.tt->store(key, score_to_tt(best, ply), stand, best_cell >= 0 ? p.dense_of(best_cell) : -1, 0, bound);
     }
     return best;
 }
