@@ -9,6 +9,7 @@ namespace tengen {
 namespace {
 
 constexpr int kMaxQDepth = 10;          // attacker fours in quiescence
+constexpr int kRazorMargin = 200;       // per ply of depth left
 
 struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
@@ -402,6 +403,17 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // Reverse futility: far above beta with no threat against us, a shallow search won't fall.
     if (!pv_node && depth <= 3 && !their_threats && eval - 160 * depth >= beta && beta < kMateBound && beta > -kMateBound)
         return eval;
+
+    // Razoring: far below alpha near the leaves, only a run of fours could save the node;
+    // let the quiescence search look for one instead of searching every quiet move.
+    if (!pv_node && depth <= 2 && !their_threats && eval + kRazorMargin * depth <= alpha && alpha > -kMateBound) {
+        const Score q = qsearch(alpha, alpha + 1, ply, 0);
+        if (aborted_) return 0;
+        if (q <= alpha) return q;
+    }
+    // Internal iterative reduction: without a TT move the ordering is a guess, and a node
+    // never searched before is seldom critical; one ply less finds a move to store.
+    if (depth >= 3 && tt_cell < 0 && !their_threats) depth -= 1;
 
     MoveList& list = lists_[ply];
     generate(list, ply, tt_cell);
