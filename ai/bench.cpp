@@ -87,10 +87,32 @@ std::optional<Board> bench_board(const BenchPosition& position) {
     return board;
 }
 
+PositionsParse parse_positions(std::istream& in, const std::string& source, const GameConfig& config) {
+    PositionsParse result;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const auto first = line.find_first_not_of(" \t");
+        if (first == std::string::npos || line[first] == '#') continue;
+        BenchPosition position{source + ":" + std::to_string(number), config, line.substr(first), {}};
+        if (!bench_board(position)) {
+            result.error = position.name + ": not a legal unfinished game: " + line.substr(0, 60);
+            return result;
+        }
+        result.positions.push_back(std::move(position));
+    }
+    return result;
+}
+
 BenchReport run_bench(int depth, const std::function<void(const BenchLine&)>& per_line) {
+    return run_bench(depth, bench_positions(), per_line);
+}
+
+BenchReport run_bench(int depth, const std::vector<BenchPosition>& positions,
+                      const std::function<void(const BenchLine&)>& per_line) {
     BenchReport report;
     const auto start = std::chrono::steady_clock::now();
-    for (const BenchPosition& pos : bench_positions()) {
+    for (const BenchPosition& pos : positions) {
         const auto board = bench_board(pos);
         if (!board) continue;
         Searcher searcher(std::size_t{16} << 20);

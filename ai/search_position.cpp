@@ -302,13 +302,18 @@ void SearchPosition::place(int cell, int colour) {
                     key_before_[slot] |= bits;
                 if (cells_[q] != kCellEmpty) continue;
                 std::uint8_t* s = &shapes_[q * 8];
+                // Most touched cells keep both shapes (the stone is too far, or the line was
+                // already dead): nothing to save, recount or restore for them.
+                const LineShape new_black = black.lookup(key_before_[slot], key_after_[slot]);
+                const LineShape new_white = white.lookup(key_before_[slot], key_after_[slot]);
+                if (new_black == s[d] && new_white == s[4 + d]) continue;
                 touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}, {cls_[q * 2], cls_[q * 2 + 1]},
                                     {four_[q * 2], four_[q * 2 + 1]}, {value_[q * 2], value_[q * 2 + 1]},
                                     {eval_value_[q * 4], eval_value_[q * 4 + 1], eval_value_[q * 4 + 2],
                                      eval_value_[q * 4 + 3]}});
                 add_cell_stats(q, -1);
-                s[d] = black.lookup(key_before_[slot], key_after_[slot]);
-                s[4 + d] = white.lookup(key_before_[slot], key_after_[slot]);
+                s[d] = new_black;
+                s[4 + d] = new_white;
                 refresh_cell(q);
                 add_cell_stats(q, +1);
             }

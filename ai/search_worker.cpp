@@ -9,6 +9,7 @@ namespace tengen {
 namespace {
 
 constexpr int kMaxQDepth = 10;          // attacker fours in quiescence
+constexpr int kRazorMargin = 200;       // per ply of depth left
 
 struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
@@ -300,9 +301,25 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         return search_blocks(alpha, beta, ply, [&](Score a, Score b) { return qsearch(a, b, ply + 1, qdepth); });
     if (p.class_count(us, kClsFlexFour) > 0) return mate_in(ply + 3);
     if (const Score m = static_win_in_five(ply)) return m;
+    if (qdepth >= kMaxQDepth || ply >= kMaxPly || p.four_cells(us) == 0) return evaluate();
+    // Only the first quiescence node goes through the TT: deeper ones filter their fours by
+    // the path (locality to our previous stone), so their results are not the position's.
+    const bool first = qdepth == 0;
+    const std::uint64_t key = p.hash();
+    if (first) {
+        TTHit hit;
+        if (shared_.tt->probe(key, hit) && hit.depth >= 0) {
+            const Score s = score_from_tt(hit.score, ply);
+            if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && s >= beta) ||
+                (hit.bound == Bound::Upper && s <= alpha))
+                return s;
+        }
+    }
     const Score stand = evaluate();
-    if (stand >= beta || qdepth >= kMaxQDepth || ply >= kMaxPly || p.four_cells(us) == 0) return stand;
+    if (stand >= beta) return stand;
+    const Score alpha_orig = alpha;
     alpha = std::max(alpha, stand);
+    int best_cell = -1;
     MoveList& list = lists_[ply];
     generate_fours(list, us);
     // Past the first four, keep the chain local and growing: only fours within 4 lines of our
@@ -329,10 +346,15 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
             best = s;
             if (s > alpha) {
                 alpha = s;
+                best_cell = cell;
                 extend_pv(ply, cell);
                 if (s >= beta) break;
             }
         }
+    }
+    if (first) {
+        const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
+        shared_.tt->store(key, score_to_tt(best, ply), stand, best_cell >= 0 ? p.dense_of(best_cell) : -1, 0, bound);
     }
     return best;
 }
@@ -381,6 +403,17 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // Reverse futility: far above beta with no threat against us, a shallow search won't fall.
     if (!pv_node && depth <= 3 && !their_threats && eval - 160 * depth >= beta && beta < kMateBound && beta > -kMateBound)
         return eval;
+
+    // Razoring: far below alpha near the leaves, only a run of fours could save the node;
+    // let the quiescence search look for one instead of searching every quiet move.
+    if (!pv_node && depth <= 2 && !their_threats && eval + kRazorMargin * depth <= alpha && alpha > -kMateBound) {
+        const Score q = qsearch(alpha, alpha + 1, ply, 0);
+        if (aborted_) return 0;
+        if (q <= alpha) return q;
+    }
+    // Internal iterative reduction: without a TT move the ordering is a guess, and a node
+    // never searched before is seldom critical; one ply less finds a move to store.
+    if (depth >= 3 && tt_cell < 0 && !their_threats) depth -= 1;
 
     MoveList& list = lists_[ply];
     generate(list, ply, tt_cell);

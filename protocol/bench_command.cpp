@@ -1,7 +1,9 @@
-// `pbrain-tengen bench [--depth N]`: the fixed bench positions to a fixed depth; prints one
-// line per position, then the total node count (the search's signature) and nodes per second.
+// `pbrain-tengen bench [--depth N] [--positions FILE ...]`: the fixed bench positions (or the
+// file's) to a fixed depth; prints one line per position, then the total node count (the
+// search's signature) and nodes per second.
 #include <boost/program_options.hpp>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 
 #include "bench.h"
@@ -13,9 +15,19 @@ namespace tengen {
 int bench_main(int argc, char** argv) {
     namespace po = boost::program_options;
     int depth = kDefaultBenchDepth;
+    std::string positions_file, rule_text = "freestyle";
+    GameConfig config;
     po::options_description options("pbrain-tengen bench: search fixed positions to a fixed depth");
     options.add_options()("help,h", "show this help")(
-        "depth,d", po::value<int>(&depth)->default_value(kDefaultBenchDepth), "search depth in plies (1..60)");
+        "depth,d", po::value<int>(&depth)->default_value(kDefaultBenchDepth), "search depth in plies (1..60)")(
+        "positions", po::value<std::string>(&positions_file),
+        "search the games in this file instead (one a line, letter notation, black first: \"h8 i9 h9\"; "
+        "'#' starts a comment line)")("width", po::value<int>(&config.width)->default_value(15),
+                                      "board width for --positions")(
+        "height", po::value<int>(&config.height)->default_value(15), "board height for --positions")(
+        "k", po::value<int>(&config.win_length)->default_value(5), "stones in a row that win, for --positions")(
+        "rule", po::value<std::string>(&rule_text)->default_value("freestyle"),
+        "rule for --positions: freestyle, exact, renju, caro, caro-exact or a Gomocup code");
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -32,8 +44,32 @@ int bench_main(int argc, char** argv) {
         std::cerr << "pbrain-tengen bench: --depth must be from 1 to 60\n";
         return 2;
     }
-    const BenchReport report = run_bench(depth, [](const BenchLine& line) {
-        std::printf("%-20s depth %2d  best %-5s score %7s  nodes %10llu  %8.1f ms\n", line.name.c_str(), line.depth,
+    std::vector<BenchPosition> positions = bench_positions();
+    if (!positions_file.empty()) {
+        const auto rule = parse_rule(rule_text);
+        if (!rule) {
+            std::cerr << "pbrain-tengen bench: unknown rule \"" << rule_text << "\"\n";
+            return 2;
+        }
+        config.rule = *rule;
+        if (const auto error = config_error(config)) {
+            std::cerr << "pbrain-tengen bench: " << *error << "\n";
+            return 2;
+        }
+        std::ifstream in(positions_file);
+        if (!in) {
+            std::cerr << "pbrain-tengen bench: cannot read " << positions_file << "\n";
+            return 2;
+        }
+        PositionsParse parsed = parse_positions(in, positions_file, config);
+        if (!parsed.error.empty()) {
+            std::cerr << "pbrain-tengen bench: " << parsed.error << "\n";
+            return 2;
+        }
+        positions = std::move(parsed.positions);
+    }
+    const BenchReport report = run_bench(depth, positions, [](const BenchLine& line) {
+        std::printf("%-24s depth %2d  best %-5s score %7s  nodes %10llu  %8.1f ms\n", line.name.c_str(), line.depth,
                     line.best == kNoPoint ? "none" : to_letters(line.best).c_str(), format_score(line.score).c_str(),
                     static_cast<unsigned long long>(line.nodes), line.ms);
         std::fflush(stdout);
