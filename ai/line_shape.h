@@ -50,6 +50,9 @@ class ShapeTable {
 public:
     ShapeTable(const LineRule& rule, std::uint8_t colour_code);
 
+    // Cells on each side that can change a shape: a stone farther away never does.
+    int span() const noexcept { return span_; }
+
     // before: cells at distance 1..k before the cell, 2 bits each from bit 0;
     // after: cells at distance 1..k after it, likewise.
     LineShape lookup(std::uint64_t before, std::uint64_t after) {

@@ -240,6 +240,26 @@ void SearchPosition::refresh_cell(int cell) {
     }
 }
 
+void SearchPosition::recount_colour(int cell, int c) {
+    const std::uint8_t* s = &shapes_[cell * 8 + c * 4];
+    const int index = s[0] + kShapeCount * (s[1] + kShapeCount * (s[2] + kShapeCount * s[3]));
+    const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
+    const CellSummary& sum = combined_tables().summary[mode][index];
+    const int i = cell * 2 + c;
+    --cls_count_[c][cls_[i]];
+    ++cls_count_[c][sum.cls];
+    potential_[c] += sum.value - value_[i];
+    four_cells_[c] += sum.four - four_[i];
+    for (int role = 0; role < 2; ++role) {
+        std::int16_t& old = eval_value_[cell * 4 + c * 2 + role];
+        tempo_potential_[c][role] += sum.eval[role] - old;
+        old = sum.eval[role];
+    }
+    cls_[i] = sum.cls;
+    value_[i] = sum.value;
+    four_[i] = sum.four;
+}
+
 void SearchPosition::add_cell_stats(int cell, int sign) {
     for (int c = 0; c < 2; ++c) {
         cls_count_[c][cls_[cell * 2 + c]] += sign;
@@ -288,6 +308,7 @@ void SearchPosition::place(int cell, int colour) {
 
     ShapeTable& black = *tables_[0];
     ShapeTable& white = *tables_[1];
+    const int reach = std::max(black.span(), white.span());
     for (int d = 0; d < 4; ++d) {
         const int off = dir_offsets_[d];
         for (int i = 1; i <= k_; ++i) {
@@ -300,7 +321,7 @@ void SearchPosition::place(int cell, int colour) {
                     key_after_[slot] |= bits;
                 else
                     key_before_[slot] |= bits;
-                if (cells_[q] != kCellEmpty) continue;
+                if (i > reach || cells_[q] != kCellEmpty) continue;
                 std::uint8_t* s = &shapes_[q * 8];
                 // Most touched cells keep both shapes (the stone is too far, or the line was
                 // already dead): nothing to save, recount or restore for them.
@@ -311,11 +332,14 @@ void SearchPosition::place(int cell, int colour) {
                                     {four_[q * 2], four_[q * 2 + 1]}, {value_[q * 2], value_[q * 2 + 1]},
                                     {eval_value_[q * 4], eval_value_[q * 4 + 1], eval_value_[q * 4 + 2],
                                      eval_value_[q * 4 + 3]}});
-                add_cell_stats(q, -1);
-                s[d] = new_black;
-                s[4 + d] = new_white;
-                refresh_cell(q);
-                add_cell_stats(q, +1);
+                if (new_black != s[d]) {
+                    s[d] = new_black;
+                    recount_colour(q, 0);
+                }
+                if (new_white != s[4 + d]) {
+                    s[4 + d] = new_white;
+                    recount_colour(q, 1);
+                }
             }
         }
     }

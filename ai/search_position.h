@@ -125,6 +125,8 @@ private:
     void place(int cell, int colour);  // colour 0/1; does not pass the turn by itself
     void refresh_cell(int cell);        // recompute class and value from the shapes
     void add_cell_stats(int cell, int sign);
+    // One colour's shapes at the cell changed: refresh its class and values and the sums.
+    void recount_colour(int cell, int colour);
     bool forbidden_recursive(int cell, int depth);
 
     GameConfig config_;
