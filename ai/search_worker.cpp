@@ -15,7 +15,7 @@ struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
     LmrTable() {
         for (int d = 1; d < 64; ++d)
-            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 1.5);
+            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 1.2);
     }
 };
 
@@ -442,7 +442,6 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             int r = 0;
             if (depth >= 3 && searched >= 2 && reducible) {
                 r = lmr_table().r[std::min(depth, 63)][std::min(searched, 63)];
-                if (tactical) r -= 1;
                 if (pv_node) r -= 1;
                 if (cut_node) r += 1;
                 r = std::clamp(r, 0, depth - 2);
