@@ -153,10 +153,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
     key_before_.assign(n * 4, 0);
     key_after_.assign(n * 4, 0);
     shapes_.assign(n * 8, kDead);
-    cls_.assign(n * 2, kClsNone);
-    value_.assign(n * 2, 0);
-    eval_value_.assign(n * 4, 0);
-    four_.assign(n * 2, 0);
+    info_.assign(n * 2, CellInfo{kClsNone, 0, 0, {0, 0}});
     near_.assign(n, 0);
     for (int c = 0; c < 2; ++c) {
         const std::uint8_t code = c == 0 ? kCellBlack : kCellWhite;
@@ -232,11 +229,7 @@ void SearchPosition::refresh_cell(int cell) {
         const int index = s[0] + kShapeCount * (s[1] + kShapeCount * (s[2] + kShapeCount * s[3]));
         const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
         const CellSummary& sum = t.summary[mode][index];
-        cls_[cell * 2 + c] = sum.cls;
-        value_[cell * 2 + c] = sum.value;
-        four_[cell * 2 + c] = sum.four;
-        eval_value_[cell * 4 + c * 2] = sum.eval[0];
-        eval_value_[cell * 4 + c * 2 + 1] = sum.eval[1];
+        info_[cell * 2 + c] = CellInfo{sum.cls, sum.four, sum.value, {sum.eval[0], sum.eval[1]}};
     }
 }
 
@@ -245,27 +238,22 @@ void SearchPosition::recount_colour(int cell, int c) {
     const int index = s[0] + kShapeCount * (s[1] + kShapeCount * (s[2] + kShapeCount * s[3]));
     const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
     const CellSummary& sum = combined_tables().summary[mode][index];
-    const int i = cell * 2 + c;
-    --cls_count_[c][cls_[i]];
+    CellInfo& info = info_[cell * 2 + c];
+    --cls_count_[c][info.cls];
     ++cls_count_[c][sum.cls];
-    potential_[c] += sum.value - value_[i];
-    four_cells_[c] += sum.four - four_[i];
-    for (int role = 0; role < 2; ++role) {
-        std::int16_t& old = eval_value_[cell * 4 + c * 2 + role];
-        tempo_potential_[c][role] += sum.eval[role] - old;
-        old = sum.eval[role];
-    }
-    cls_[i] = sum.cls;
-    value_[i] = sum.value;
-    four_[i] = sum.four;
+    potential_[c] += sum.value - info.value;
+    four_cells_[c] += sum.four - info.four;
+    for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += sum.eval[role] - info.eval[role];
+    info = CellInfo{sum.cls, sum.four, sum.value, {sum.eval[0], sum.eval[1]}};
 }
 
 void SearchPosition::add_cell_stats(int cell, int sign) {
     for (int c = 0; c < 2; ++c) {
-        cls_count_[c][cls_[cell * 2 + c]] += sign;
-        potential_[c] += sign * value_[cell * 2 + c];
-        for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += sign * eval_value_[cell * 4 + c * 2 + role];
-        four_cells_[c] += sign * four_[cell * 2 + c];
+        const CellInfo& info = info_[cell * 2 + c];
+        cls_count_[c][info.cls] += sign;
+        potential_[c] += sign * info.value;
+        for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += sign * info.eval[role];
+        four_cells_[c] += sign * info.four;
     }
 }
 
@@ -328,10 +316,7 @@ void SearchPosition::place(int cell, int colour) {
                 const LineShape new_black = black.lookup(key_before_[slot], key_after_[slot]);
                 const LineShape new_white = white.lookup(key_before_[slot], key_after_[slot]);
                 if (new_black == s[d] && new_white == s[4 + d]) continue;
-                touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}, {cls_[q * 2], cls_[q * 2 + 1]},
-                                    {four_[q * 2], four_[q * 2 + 1]}, {value_[q * 2], value_[q * 2 + 1]},
-                                    {eval_value_[q * 4], eval_value_[q * 4 + 1], eval_value_[q * 4 + 2],
-                                     eval_value_[q * 4 + 3]}});
+                touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}, {info_[q * 2], info_[q * 2 + 1]}});
                 if (new_black != s[d]) {
                     s[d] = new_black;
                     recount_colour(q, 0);
@@ -352,12 +337,8 @@ void SearchPosition::unmake() {
         const Touched& e = touched_[t];
         shapes_[e.cell * 8 + e.dir] = e.old_shape[0];
         shapes_[e.cell * 8 + 4 + e.dir] = e.old_shape[1];
-        for (int c = 0; c < 2; ++c) {
-            cls_[e.cell * 2 + c] = e.old_cls[c];
-            four_[e.cell * 2 + c] = e.old_four[c];
-            value_[e.cell * 2 + c] = e.old_value[c];
-        }
-        for (int i = 0; i < 4; ++i) eval_value_[e.cell * 4 + i] = e.old_eval_value[i];
+        info_[e.cell * 2] = e.old_info[0];
+        info_[e.cell * 2 + 1] = e.old_info[1];
     }
     touched_.resize(r.touched_begin);
     const std::uint64_t mask_bits = 3;

@@ -60,13 +60,13 @@ public:
     bool empty(int cell) const noexcept { return cells_[cell] == kCellEmpty; }
     std::uint8_t code(int cell) const noexcept { return cells_[cell]; }
     bool near_stones(int cell) const noexcept { return near_[cell] != 0; }
-    CellClass cls(int cell, int colour) const noexcept { return static_cast<CellClass>(cls_[cell * 2 + colour]); }
-    int value(int cell, int colour) const noexcept { return value_[cell * 2 + colour]; }
+    CellClass cls(int cell, int colour) const noexcept { return static_cast<CellClass>(info_[cell * 2 + colour].cls); }
+    int value(int cell, int colour) const noexcept { return info_[cell * 2 + colour].value; }
     LineShape shape(int cell, int colour, int dir) const noexcept {
         return static_cast<LineShape>(shapes_[cell * 8 + colour * 4 + dir]);
     }
     // Some line makes a four or better.
-    bool has_four_shape(int cell, int colour) const noexcept { return four_[cell * 2 + colour] != 0; }
+    bool has_four_shape(int cell, int colour) const noexcept { return info_[cell * 2 + colour].four != 0; }
 
     int class_count(int colour, CellClass c) const noexcept { return cls_count_[colour][c]; }
     // Empty cells where the colour would make a four or better on some line.
@@ -101,14 +101,19 @@ public:
     int dir_offset(int dir) const noexcept { return dir_offsets_[dir]; }
 
 private:
+    // What an empty cell is for one colour, from its four shapes; one 8-byte unit, so a make
+    // saves and an unmake restores it in one store.
+    struct CellInfo {
+        std::uint8_t cls;      // CellClass
+        std::uint8_t four;     // some line makes a four or better
+        std::int16_t value;    // move-ordering potential
+        std::int16_t eval[2];  // evaluation value, [0] the colour is to move, [1] it just moved
+    };
     struct Touched {
         int cell;
         std::uint8_t dir;
         std::uint8_t old_shape[2];
-        std::uint8_t old_cls[2];
-        std::uint8_t old_four[2];
-        std::int16_t old_value[2];
-        std::int16_t old_eval_value[4];
+        std::array<CellInfo, 2> old_info;
     };
     struct Record {
         int cell;
@@ -138,10 +143,7 @@ private:
     std::vector<std::uint64_t> key_before_;  // [cell * 4 + dir]
     std::vector<std::uint64_t> key_after_;
     std::vector<std::uint8_t> shapes_;       // [cell * 8 + colour * 4 + dir]
-    std::vector<std::uint8_t> cls_;          // [cell * 2 + colour]
-    std::vector<std::int16_t> value_;        // [cell * 2 + colour]
-    std::vector<std::int16_t> eval_value_;   // [cell * 4 + colour * 2 + role], role 0 to move
-    std::vector<std::uint8_t> four_;         // [cell * 2 + colour]: some line makes four+
+    std::vector<CellInfo> info_;             // [cell * 2 + colour]
     std::vector<std::uint8_t> near_;         // stones within the 5x5 square
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
     bool renju_black_table_ = false;
