@@ -163,6 +163,19 @@ bool SearchWorker::playable(int cell, int colour) {
 }
 
 void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
+    generate_unsorted(list, ply, tt_move_cell);
+    sort_moves(list);
+}
+
+void SearchWorker::pick_next(MoveList& list, std::size_t i) {
+    std::size_t best = i;
+    for (std::size_t j = i + 1; j < list.size(); ++j)
+        if (list[j].score > list[best].score) best = j;
+    if (best != i) std::rotate(list.begin() + static_cast<std::ptrdiff_t>(i), list.begin() + static_cast<std::ptrdiff_t>(best),
+                               list.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+}
+
+void SearchWorker::generate_unsorted(MoveList& list, int ply, int tt_move_cell) {
     list.clear();
     SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
@@ -212,7 +225,6 @@ void SearchWorker::generate(MoveList& list, int ply, int tt_move_cell) {
             }
         }
     }
-    sort_moves(list);
 }
 
 void SearchWorker::generate_fours(MoveList& list, int colour) {
@@ -416,7 +428,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     if (depth >= 3 && tt_cell < 0 && !their_threats) depth -= 1;
 
     MoveList& list = lists_[ply];
-    generate(list, ply, tt_cell);
+    generate_unsorted(list, ply, tt_cell);
     if (list.empty()) return kDrawScore;
 
     const Score alpha_orig = alpha;
@@ -426,6 +438,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     const bool defending = p.class_count(them, kClsFlexFour) > 0;
     int searched = 0;
     for (int i = 0; i < count; ++i) {
+        pick_next(list, static_cast<std::size_t>(i));
         const int cell = list[i].cell;
         const bool tactical = p.cls(cell, us) >= kClsThree || p.cls(cell, them) >= kClsThree;
         const bool forcing = p.cls(cell, us) >= kClsFour || p.cls(cell, them) >= kClsFour;

@@ -72,7 +72,12 @@ private:
     // when the threats cannot all be stopped (or every stop is forbidden for renju black).
     static constexpr int kMaxDefences = 4 * kMaxBoardSide + 8;
     int five_defences(int* out);
+    // Candidates, best first. The unsorted form leaves the order to pick_next, which a node
+    // that cuts off after a move or two pays far less for than a full sort.
     void generate(MoveList& list, int ply, int tt_move_cell);
+    void generate_unsorted(MoveList& list, int ply, int tt_move_cell);
+    // Moves the best of list[i..] to i; ties keep generation order, as sort_moves does.
+    static void pick_next(MoveList& list, std::size_t i);
     void generate_fours(MoveList& list, int colour);
     static void sort_moves(MoveList& list);
     bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
