@@ -100,7 +100,24 @@ Score SearchWorker::static_win_in_five(int ply) const {
 }
 
 int SearchWorker::find_fives(int colour, int* out, int limit) const {
-    if (position_.class_count(colour, kClsFive) == 0) return 0;
+    const int total = position_.class_count(colour, kClsFive);
+    if (total == 0) return 0;
+    // A five point almost always lies on a line through the last stone (the four it just
+    // made); look there first and scan the whole box only when some are elsewhere.
+    if (const int last = position_.last_cell(); last >= 0) {
+        const int k = position_.config().win_length;
+        int n = 0;
+        for (int d = 0; d < 4; ++d) {
+            const int off = position_.dir_offset(d);
+            for (int i = -k; i <= k; ++i) {
+                const int cell = last + i * off;
+                if (i == 0 || position_.code(cell) != kCellEmpty || position_.cls(cell, colour) != kClsFive) continue;
+                out[n++] = cell;
+                if (n >= limit) return n;
+            }
+        }
+        if (n == total) return n;
+    }
     const SearchPosition::Box b = position_.candidate_box();
     int n = 0;
     for (int y = b.y0; y <= b.y1; ++y) {
