@@ -67,8 +67,22 @@ public:
         return lookup_hashed(before, after);
     }
 
+    // The direct table's raw form, for a caller that looks up many lines in a row and keeps
+    // it in registers (stores through byte pointers would otherwise force the table's
+    // fields to be reloaded each time). table is null when the table is hashed. An entry of
+    // kUnknownShape must go through lookup().
+    struct DirectView {
+        const std::uint8_t* table;
+        std::uint64_t mask;
+        int shift;
+    };
+    DirectView direct_view() const noexcept {
+        return {direct_ ? direct_table_.data() : nullptr, span_mask_, 2 * span_};
+    }
+    static constexpr std::uint8_t kUnknownShape = 0xFF;
+
 private:
-    static constexpr std::uint8_t kUnknown = 0xFF;
+    static constexpr std::uint8_t kUnknown = kUnknownShape;
     struct HashedEntry {
         std::uint64_t before = ~std::uint64_t{0};
         std::uint64_t after = ~std::uint64_t{0};

@@ -297,6 +297,21 @@ void SearchPosition::place(int cell, int colour) {
     ShapeTable& black = *tables_[0];
     ShapeTable& white = *tables_[1];
     const int reach = std::max(black.span(), white.span());
+    // Raw pointers and the tables' direct views in locals: the byte stores below would
+    // otherwise make the compiler reload every vector's data pointer after each one.
+    std::uint64_t* const key_before = key_before_.data();
+    std::uint64_t* const key_after = key_after_.data();
+    const std::uint8_t* const cells = cells_.data();
+    std::uint8_t* const shapes = shapes_.data();
+    const ShapeTable::DirectView black_view = black.direct_view();
+    const ShapeTable::DirectView white_view = white.direct_view();
+    auto look = [](ShapeTable& table, const ShapeTable::DirectView& view, std::uint64_t before, std::uint64_t after) {
+        if (view.table) {
+            const std::uint8_t s = view.table[(before & view.mask) | ((after & view.mask) << view.shift)];
+            if (s != ShapeTable::kUnknownShape) return static_cast<LineShape>(s);
+        }
+        return table.lookup(before, after);
+    };
     for (int d = 0; d < 4; ++d) {
         const int off = dir_offsets_[d];
         for (int i = 1; i <= k_; ++i) {
@@ -306,15 +321,15 @@ void SearchPosition::place(int cell, int colour) {
                 // The move lies after q when q is before it, and the other way round.
                 const int slot = q * 4 + d;
                 if (sign < 0)
-                    key_after_[slot] |= bits;
+                    key_after[slot] |= bits;
                 else
-                    key_before_[slot] |= bits;
-                if (i > reach || cells_[q] != kCellEmpty) continue;
-                std::uint8_t* s = &shapes_[q * 8];
+                    key_before[slot] |= bits;
+                if (i > reach || cells[q] != kCellEmpty) continue;
+                std::uint8_t* s = shapes + q * 8;
                 // Most touched cells keep both shapes (the stone is too far, or the line was
                 // already dead): nothing to save, recount or restore for them.
-                const LineShape new_black = black.lookup(key_before_[slot], key_after_[slot]);
-                const LineShape new_white = white.lookup(key_before_[slot], key_after_[slot]);
+                const LineShape new_black = look(black, black_view, key_before[slot], key_after[slot]);
+                const LineShape new_white = look(white, white_view, key_before[slot], key_after[slot]);
                 if (new_black == s[d] && new_white == s[4 + d]) continue;
                 touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}, {info_[q * 2], info_[q * 2 + 1]}});
                 if (new_black != s[d]) {
