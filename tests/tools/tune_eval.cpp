@@ -12,9 +12,14 @@
 //   engine    the evaluation compiled into this build (checks the constants put in the engine)
 //   tempo     one table for the side to move and one for the side that just moved; at the
 //             previous position the roles swap, so each colour is valued for its role there
+//   combo     tempo with a bonus per cell pattern (cell_pattern.h: the combination of the
+//             cell's four shapes) in place of the three class bonuses
 //
-//   xz -dk tests/data/training/selfplay-15x15.jsonl.xz
-//   tengen-tune-eval tests/data/training/selfplay-15x15.jsonl [--holdout 10] [--l2 1e-4]
+//   xz -dk tests/data/training/selfplay-15x15.jsonl.xz tests/data/training/arena-15x15.jsonl.xz
+//   tengen-tune-eval tests/data/training/*.jsonl [--holdout 10] [--l2 1e-4]
+// selfplay-15x15: 5,872 self-play games of the first fitted engine; arena-15x15: 3,920 arena
+// games (0.05 s/move, random openings) of later engines against each other, the records
+// c1, et, final-vs-prev, lmr, lmr2, qp0, rfp5, s3 and s3c of the second session in that order.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -26,9 +31,11 @@
 
 #include <boost/program_options.hpp>
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "board.h"
+#include "cell_pattern.h"
 #include "evaluation.h"
 #include "notation.h"
 #include "search_position.h"
@@ -40,7 +47,16 @@ namespace {
 constexpr int kShapeFeatures = 8;  // kOne .. kFive (kDead is worth nothing)
 constexpr int kCellFeatures = kShapeFeatures + 3;
 constexpr std::array<CellClass, 3> kBonusClasses{kClsFourThree, kClsDoubleThree, kClsFlexFour};
-using ColourCounts = std::array<double, kCellFeatures>;
+// The patterns given a bonus in the combo model: never None (the base), Forbid (worth 0) or
+// Five (a position where a colour has one never reaches the evaluation).
+constexpr std::array<CellPattern, 10> kBonusPatterns{
+    kPatFlexFour, kPatFourThree,     kPatFourPlus,          kPatFour,
+    kPatDoubleThree, kPatThreePlus,  kPatThree,             kPatDoubleClosedThree,
+    kPatClosedThreePlusTwo, kPatDoubleTwo};
+constexpr int kPatternFeatures = static_cast<int>(kBonusPatterns.size());
+constexpr int kComboFeatures = kShapeFeatures + kPatternFeatures;  // shapes, then patterns
+// Counted per colour: the shapes, the three classes, then the bonus patterns.
+using ColourCounts = std::array<double, kCellFeatures + kPatternFeatures>;
 
 const char* feature_name(int i) {
     static const char* names[kCellFeatures] = {"One",   "TwoClosed", "Two",       "ThreeClosed",
@@ -78,6 +94,11 @@ std::array<ColourCounts, 2> colour_counts(const SearchPosition& p) {
                 const CellClass cls = p.cls(cell, c);
                 for (int b = 0; b < 3; ++b)
                     if (cls == kBonusClasses[b]) out[c][kShapeFeatures + b] += 1;
+                std::array<int, 4> shapes{};
+                for (int d = 0; d < 4; ++d) shapes[d] = p.shape(cell, c, d);
+                const CellPattern pattern = cell_pattern(shapes, p.renju() && c == 0);
+                for (int b = 0; b < kPatternFeatures; ++b)
+                    if (pattern == kBonusPatterns[b]) out[c][kCellFeatures + b] += 1;
             }
         }
     return out;
@@ -212,6 +233,20 @@ std::vector<double> tempo_features(const Sample& s) {
     }
     f[2 * kCellFeatures] = 1;
     f[2 * kCellFeatures + 1] = s.their_three_no_four;
+    return f;
+}
+
+// Combo: as tempo, with the shapes and the pattern bonuses of each role.
+int combo_index(int i) { return i < kShapeFeatures ? i : kCellFeatures + (i - kShapeFeatures); }
+std::vector<double> combo_features(const Sample& s) {
+    std::vector<double> f(2 * kComboFeatures + 2);
+    for (int i = 0; i < kComboFeatures; ++i) {
+        const int c = combo_index(i);
+        f[i] = (s.now[0][c] - s.prev[1][c]) / 2;                   // S
+        f[kComboFeatures + i] = (s.prev[0][c] - s.now[1][c]) / 2;  // W
+    }
+    f[2 * kComboFeatures] = 1;
+    f[2 * kComboFeatures + 1] = s.their_three_no_four;
     return f;
 }
 
@@ -398,6 +433,39 @@ int run(int argc, char** argv) {
     report("tempo", tempo, fit_weights(tempo, tempo_start, k, l2), k, tempo_names);
     const Dataset tempo_now = build(samples, tempo_now_features);
     report("tempo-now", tempo_now, fit_weights(tempo_now, tempo_start, k, l2), k, tempo_names);
+
+    // Combo, started from the old shape values and the old class bonuses on their patterns.
+    std::vector<std::string> combo_names;
+    std::vector<double> combo_start;
+    for (const char* role : {"S ", "W "}) {
+        for (int i = 0; i < kShapeFeatures; ++i) {
+            combo_names.push_back(std::string(role) + feature_name(i));
+            combo_start.push_back(kOldCell[i]);
+        }
+        for (CellPattern pattern : kBonusPatterns) {
+            combo_names.push_back(std::string(role) + "pat " + cell_pattern_name(pattern));
+            combo_start.push_back(pattern == kPatFourThree ? 150 : pattern == kPatDoubleThree ? 100
+                                                               : pattern == kPatFlexFour ? 200 : 0);
+        }
+    }
+    combo_names.push_back("tempo constant");
+    combo_names.push_back("their three, no four");
+    combo_start.push_back(kOldTempo);
+    combo_start.push_back(kOldTheirThree);
+    const Dataset combo = build(samples, combo_features);
+    const std::vector<double> combo_w = fit_weights(combo, combo_start, k, l2);
+    report("combo", combo, combo_w, k, combo_names);
+    // The same weights laid out like kEvalWeights (shapes indexed by LineShape, patterns by
+    // CellPattern), rounded, to paste into the engine.
+    for (int role = 0; role < 2; ++role) {
+        std::array<long, kShapeCount> shape{};
+        std::array<long, kPatternCount> pattern{};
+        for (int i = 0; i < kShapeFeatures; ++i) shape[kOne + i] = std::lround(combo_w[role * kComboFeatures + i]);
+        for (int b = 0; b < kPatternFeatures; ++b)
+            pattern[kBonusPatterns[b]] = std::lround(combo_w[role * kComboFeatures + kShapeFeatures + b]);
+        fmt::print("    {{{{{}}}, {{{}}}}},  // {}\n", fmt::join(shape, ", "), fmt::join(pattern, ", "),
+                   role == 0 ? "to move" : "just moved");
+    }
     return 0;
 }
 
