@@ -250,6 +250,29 @@ std::vector<double> combo_features(const Sample& s) {
     return f;
 }
 
+// Combo-add: the engine's evaluation as built (its weight fixed at 1) plus a bonus per role
+// for the patterns it does not value yet (kAddedPatterns), to test them on their own.
+constexpr std::array<CellPattern, 7> kAddedPatterns{kPatFourPlus,          kPatFour,
+                                                    kPatThreePlus,         kPatThree,
+                                                    kPatDoubleClosedThree, kPatClosedThreePlusTwo,
+                                                    kPatDoubleTwo};
+int pattern_slot(CellPattern pattern) {
+    for (int b = 0; b < kPatternFeatures; ++b)
+        if (kBonusPatterns[b] == pattern) return kCellFeatures + b;
+    return -1;
+}
+std::vector<double> combo_add_features(const Sample& s) {
+    const int n = static_cast<int>(kAddedPatterns.size());
+    std::vector<double> f(1 + 2 * n);
+    f[0] = s.engine_eval;
+    for (int i = 0; i < n; ++i) {
+        const int c = pattern_slot(kAddedPatterns[i]);
+        f[1 + i] = (s.now[0][c] - s.prev[1][c]) / 2;      // S
+        f[1 + n + i] = (s.prev[0][c] - s.now[1][c]) / 2;  // W
+    }
+    return f;
+}
+
 // Tempo without averaging: the position alone.
 std::vector<double> tempo_now_features(const Sample& s) {
     std::vector<double> f(2 * kCellFeatures + 2);
@@ -330,7 +353,9 @@ std::vector<double> solve(std::vector<std::vector<double>> a, std::vector<double
 
 // Newton's method on the mean log-loss with the scale K fixed, plus an L2 pull towards the
 // start weights (in units of K * weight) so rare features stay near their hand-set values.
-std::vector<double> fit_weights(const Dataset& d, std::vector<double> w, double k, double l2) {
+// Features marked in `fixed` keep their start weight.
+std::vector<double> fit_weights(const Dataset& d, std::vector<double> w, double k, double l2,
+                                const std::vector<bool>& fixed = {}) {
     const std::size_t m = w.size();
     const std::vector<double> prior = w;
     const double n = static_cast<double>(d.train_x.size());
@@ -353,6 +378,11 @@ std::vector<double> fit_weights(const Dataset& d, std::vector<double> w, double 
         for (std::size_t i = 0; i < m; ++i) {
             grad[i] += l2 * k * k * (w[i] - prior[i]);
             hess[i][i] += l2 * k * k + 1e-12;
+            if (i < fixed.size() && fixed[i]) {
+                grad[i] = 0;
+                for (std::size_t j = 0; j < m; ++j) hess[i][j] = hess[j][i] = 0;
+                hess[i][i] = 1;
+            }
         }
         const std::vector<double> step = solve(hess, grad);
         double size = 0;
@@ -455,7 +485,18 @@ int run(int argc, char** argv) {
     const Dataset combo = build(samples, combo_features);
     const std::vector<double> combo_w = fit_weights(combo, combo_start, k, l2);
     report("combo", combo, combo_w, k, combo_names);
-    // The same weights laid out like kEvalWeights (shapes indexed by LineShape, patterns by
+    {
+        std::vector<std::string> names{"engine evaluation (fixed)"};
+        for (const char* role : {"S ", "W "})
+            for (CellPattern pattern : kAddedPatterns) names.push_back(std::string(role) + "pat " + cell_pattern_name(pattern));
+        std::vector<double> start(names.size(), 0.0);
+        start[0] = 1;
+        std::vector<bool> fixed(names.size(), false);
+        fixed[0] = true;
+        const Dataset add = build(samples, combo_add_features);
+        report("combo-add", add, fit_weights(add, start, k, l2, fixed), k, names);
+    }
+    // The combo weights laid out like kEvalWeights (shapes indexed by LineShape, patterns by
     // CellPattern), rounded, to paste into the engine.
     for (int role = 0; role < 2; ++role) {
         std::array<long, kShapeCount> shape{};
