@@ -14,6 +14,8 @@
 //             previous position the roles swap, so each colour is valued for its role there
 //   combo     tempo with a bonus per cell pattern (cell_pattern.h: the combination of the
 //             cell's four shapes) in place of the three class bonuses
+//   combo-add the engine's evaluation as built, held fixed, plus a bonus per role for the
+//             patterns it does not value yet (how the engine's pattern bonuses were fitted)
 //
 //   xz -dk tests/data/training/selfplay-15x15.jsonl.xz tests/data/training/arena-15x15.jsonl.xz
 //   tengen-tune-eval tests/data/training/*.jsonl [--holdout 10] [--l2 1e-4]
