@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "board.h"
+#include "cell_pattern.h"
 #include "evaluation.h"
 #include "notation.h"
 #include "search_position.h"
@@ -97,4 +98,50 @@ BOOST_AUTO_TEST_CASE(tempo_potentials_stay_incremental_under_make_and_unmake) {
                                        incremental.tempo_potential(colour, role == 0));
         }
     }
+}
+
+namespace {
+
+// The pattern black gets at `cell` in a freestyle position, from the engine's own shapes.
+CellPattern black_pattern_at(const std::vector<const char*>& black, const std::vector<const char*>& white,
+                             const char* cell) {
+    const GameConfig c{};
+    Board b(c);
+    for (const char* s : black) b.make({at(s), Color::Black});
+    for (const char* s : white) b.make({at(s), Color::White});
+    SearchPosition p(c);
+    p.set_from(b);
+    std::array<int, 4> shapes{};
+    for (int d = 0; d < 4; ++d) shapes[d] = p.shape(p.cell_of(at(cell)), 0, d);
+    return cell_pattern(shapes, false);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_cell_pattern_is_the_strongest_combination_of_its_four_shapes) {
+    // A closed four along the row (white d8 blocks) and an open two up the column at h8.
+    BOOST_TEST(black_pattern_at({"e8", "f8", "g8", "h9"}, {"d8"}, "h8") == kPatFourPlus);
+    // Without the column stone it is a four alone; with two in the column, a four-three.
+    BOOST_TEST(black_pattern_at({"e8", "f8", "g8"}, {"d8"}, "h8") == kPatFour);
+    BOOST_TEST(black_pattern_at({"e8", "f8", "g8", "h9", "h10"}, {"d8"}, "h8") == kPatFourThree);
+    // An open three and an open two; two open twos; two closed threes.
+    BOOST_TEST(black_pattern_at({"f8", "g8", "h9"}, {}, "h8") == kPatThreePlus);
+    BOOST_TEST(black_pattern_at({"g8", "h9"}, {}, "h8") == kPatDoubleTwo);
+    BOOST_TEST(black_pattern_at({"f8", "g8", "h9", "h10"}, {"e8", "h11"}, "h8") == kPatDoubleClosedThree);
+
+    // The order among the shapes does not matter; the strongest rule wins.
+    const std::array<int, 4> four_two{kTwo, kDead, kFour, kOne};
+    BOOST_TEST(cell_pattern(four_two, false) == kPatFourPlus);
+    BOOST_TEST(cell_pattern({kFour, kThree, kTwo, kOne}, false) == kPatFourThree);
+    BOOST_TEST(cell_pattern({kFour, kFour, kOne, kOne}, false) == kPatFlexFour);
+    BOOST_TEST(cell_pattern({kThree, kThreeClosed, kOne, kOne}, false) == kPatThreePlus);
+    BOOST_TEST(cell_pattern({kThreeClosed, kTwo, kOne, kOne}, false) == kPatClosedThreePlusTwo);
+    BOOST_TEST(cell_pattern({kThreeClosed, kTwoClosed, kOne, kOne}, false) == kPatNone);
+    BOOST_TEST(cell_pattern({kFive, kDoubleFour, kOne, kOne}, true) == kPatFive);
+    // Renju black: two fours are forbidden, not a flex four; a double three stays a double
+    // three (it may be forbidden) even beside a four.
+    BOOST_TEST(cell_pattern({kFour, kFour, kOne, kOne}, true) == kPatForbid);
+    BOOST_TEST(cell_pattern({kOverline, kTwo, kOne, kOne}, true) == kPatForbid);
+    BOOST_TEST(cell_pattern({kThree, kThree, kFour, kOne}, true) == kPatDoubleThree);
+    BOOST_TEST(cell_pattern({kThree, kThree, kFour, kOne}, false) == kPatFourThree);
 }

@@ -12,9 +12,16 @@
 //   engine    the evaluation compiled into this build (checks the constants put in the engine)
 //   tempo     one table for the side to move and one for the side that just moved; at the
 //             previous position the roles swap, so each colour is valued for its role there
+//   combo     tempo with a bonus per cell pattern (cell_pattern.h: the combination of the
+//             cell's four shapes) in place of the three class bonuses
+//   combo-add the engine's evaluation as built, held fixed, plus a bonus per role for the
+//             patterns it does not value yet (how the engine's pattern bonuses were fitted)
 //
-//   xz -dk tests/data/training/selfplay-15x15.jsonl.xz
-//   tengen-tune-eval tests/data/training/selfplay-15x15.jsonl [--holdout 10] [--l2 1e-4]
+//   xz -dk tests/data/training/selfplay-15x15.jsonl.xz tests/data/training/arena-15x15.jsonl.xz
+//   tengen-tune-eval tests/data/training/*.jsonl [--holdout 10] [--l2 1e-4]
+// selfplay-15x15: 5,872 self-play games of the first fitted engine; arena-15x15: 3,920 arena
+// games (0.05 s/move, random openings) of later engines against each other, the records
+// c1, et, final-vs-prev, lmr, lmr2, qp0, rfp5, s3 and s3c of the second session in that order.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -26,9 +33,11 @@
 
 #include <boost/program_options.hpp>
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "board.h"
+#include "cell_pattern.h"
 #include "evaluation.h"
 #include "notation.h"
 #include "search_position.h"
@@ -40,7 +49,16 @@ namespace {
 constexpr int kShapeFeatures = 8;  // kOne .. kFive (kDead is worth nothing)
 constexpr int kCellFeatures = kShapeFeatures + 3;
 constexpr std::array<CellClass, 3> kBonusClasses{kClsFourThree, kClsDoubleThree, kClsFlexFour};
-using ColourCounts = std::array<double, kCellFeatures>;
+// The patterns given a bonus in the combo model: never None (the base), Forbid (worth 0) or
+// Five (a position where a colour has one never reaches the evaluation).
+constexpr std::array<CellPattern, 10> kBonusPatterns{
+    kPatFlexFour, kPatFourThree,     kPatFourPlus,          kPatFour,
+    kPatDoubleThree, kPatThreePlus,  kPatThree,             kPatDoubleClosedThree,
+    kPatClosedThreePlusTwo, kPatDoubleTwo};
+constexpr int kPatternFeatures = static_cast<int>(kBonusPatterns.size());
+constexpr int kComboFeatures = kShapeFeatures + kPatternFeatures;  // shapes, then patterns
+// Counted per colour: the shapes, the three classes, then the bonus patterns.
+using ColourCounts = std::array<double, kCellFeatures + kPatternFeatures>;
 
 const char* feature_name(int i) {
     static const char* names[kCellFeatures] = {"One",   "TwoClosed", "Two",       "ThreeClosed",
@@ -78,6 +96,11 @@ std::array<ColourCounts, 2> colour_counts(const SearchPosition& p) {
                 const CellClass cls = p.cls(cell, c);
                 for (int b = 0; b < 3; ++b)
                     if (cls == kBonusClasses[b]) out[c][kShapeFeatures + b] += 1;
+                std::array<int, 4> shapes{};
+                for (int d = 0; d < 4; ++d) shapes[d] = p.shape(cell, c, d);
+                const CellPattern pattern = cell_pattern(shapes, p.renju() && c == 0);
+                for (int b = 0; b < kPatternFeatures; ++b)
+                    if (pattern == kBonusPatterns[b]) out[c][kCellFeatures + b] += 1;
             }
         }
     return out;
@@ -215,6 +238,43 @@ std::vector<double> tempo_features(const Sample& s) {
     return f;
 }
 
+// Combo: as tempo, with the shapes and the pattern bonuses of each role.
+int combo_index(int i) { return i < kShapeFeatures ? i : kCellFeatures + (i - kShapeFeatures); }
+std::vector<double> combo_features(const Sample& s) {
+    std::vector<double> f(2 * kComboFeatures + 2);
+    for (int i = 0; i < kComboFeatures; ++i) {
+        const int c = combo_index(i);
+        f[i] = (s.now[0][c] - s.prev[1][c]) / 2;                   // S
+        f[kComboFeatures + i] = (s.prev[0][c] - s.now[1][c]) / 2;  // W
+    }
+    f[2 * kComboFeatures] = 1;
+    f[2 * kComboFeatures + 1] = s.their_three_no_four;
+    return f;
+}
+
+// Combo-add: the engine's evaluation as built (its weight fixed at 1) plus a bonus per role
+// for the patterns it does not value yet (kAddedPatterns), to test them on their own.
+constexpr std::array<CellPattern, 7> kAddedPatterns{kPatFourPlus,          kPatFour,
+                                                    kPatThreePlus,         kPatThree,
+                                                    kPatDoubleClosedThree, kPatClosedThreePlusTwo,
+                                                    kPatDoubleTwo};
+int pattern_slot(CellPattern pattern) {
+    for (int b = 0; b < kPatternFeatures; ++b)
+        if (kBonusPatterns[b] == pattern) return kCellFeatures + b;
+    return -1;
+}
+std::vector<double> combo_add_features(const Sample& s) {
+    const int n = static_cast<int>(kAddedPatterns.size());
+    std::vector<double> f(1 + 2 * n);
+    f[0] = s.engine_eval;
+    for (int i = 0; i < n; ++i) {
+        const int c = pattern_slot(kAddedPatterns[i]);
+        f[1 + i] = (s.now[0][c] - s.prev[1][c]) / 2;      // S
+        f[1 + n + i] = (s.prev[0][c] - s.now[1][c]) / 2;  // W
+    }
+    return f;
+}
+
 // Tempo without averaging: the position alone.
 std::vector<double> tempo_now_features(const Sample& s) {
     std::vector<double> f(2 * kCellFeatures + 2);
@@ -295,7 +355,9 @@ std::vector<double> solve(std::vector<std::vector<double>> a, std::vector<double
 
 // Newton's method on the mean log-loss with the scale K fixed, plus an L2 pull towards the
 // start weights (in units of K * weight) so rare features stay near their hand-set values.
-std::vector<double> fit_weights(const Dataset& d, std::vector<double> w, double k, double l2) {
+// Features marked in `fixed` keep their start weight.
+std::vector<double> fit_weights(const Dataset& d, std::vector<double> w, double k, double l2,
+                                const std::vector<bool>& fixed = {}) {
     const std::size_t m = w.size();
     const std::vector<double> prior = w;
     const double n = static_cast<double>(d.train_x.size());
@@ -318,6 +380,11 @@ std::vector<double> fit_weights(const Dataset& d, std::vector<double> w, double 
         for (std::size_t i = 0; i < m; ++i) {
             grad[i] += l2 * k * k * (w[i] - prior[i]);
             hess[i][i] += l2 * k * k + 1e-12;
+            if (i < fixed.size() && fixed[i]) {
+                grad[i] = 0;
+                for (std::size_t j = 0; j < m; ++j) hess[i][j] = hess[j][i] = 0;
+                hess[i][i] = 1;
+            }
         }
         const std::vector<double> step = solve(hess, grad);
         double size = 0;
@@ -398,6 +465,50 @@ int run(int argc, char** argv) {
     report("tempo", tempo, fit_weights(tempo, tempo_start, k, l2), k, tempo_names);
     const Dataset tempo_now = build(samples, tempo_now_features);
     report("tempo-now", tempo_now, fit_weights(tempo_now, tempo_start, k, l2), k, tempo_names);
+
+    // Combo, started from the old shape values and the old class bonuses on their patterns.
+    std::vector<std::string> combo_names;
+    std::vector<double> combo_start;
+    for (const char* role : {"S ", "W "}) {
+        for (int i = 0; i < kShapeFeatures; ++i) {
+            combo_names.push_back(std::string(role) + feature_name(i));
+            combo_start.push_back(kOldCell[i]);
+        }
+        for (CellPattern pattern : kBonusPatterns) {
+            combo_names.push_back(std::string(role) + "pat " + cell_pattern_name(pattern));
+            combo_start.push_back(pattern == kPatFourThree ? 150 : pattern == kPatDoubleThree ? 100
+                                                               : pattern == kPatFlexFour ? 200 : 0);
+        }
+    }
+    combo_names.push_back("tempo constant");
+    combo_names.push_back("their three, no four");
+    combo_start.push_back(kOldTempo);
+    combo_start.push_back(kOldTheirThree);
+    const Dataset combo = build(samples, combo_features);
+    const std::vector<double> combo_w = fit_weights(combo, combo_start, k, l2);
+    report("combo", combo, combo_w, k, combo_names);
+    {
+        std::vector<std::string> names{"engine evaluation (fixed)"};
+        for (const char* role : {"S ", "W "})
+            for (CellPattern pattern : kAddedPatterns) names.push_back(std::string(role) + "pat " + cell_pattern_name(pattern));
+        std::vector<double> start(names.size(), 0.0);
+        start[0] = 1;
+        std::vector<bool> fixed(names.size(), false);
+        fixed[0] = true;
+        const Dataset add = build(samples, combo_add_features);
+        report("combo-add", add, fit_weights(add, start, k, l2, fixed), k, names);
+    }
+    // The combo weights laid out like kEvalWeights (shapes indexed by LineShape, patterns by
+    // CellPattern), rounded, to paste into the engine.
+    for (int role = 0; role < 2; ++role) {
+        std::array<long, kShapeCount> shape{};
+        std::array<long, kPatternCount> pattern{};
+        for (int i = 0; i < kShapeFeatures; ++i) shape[kOne + i] = std::lround(combo_w[role * kComboFeatures + i]);
+        for (int b = 0; b < kPatternFeatures; ++b)
+            pattern[kBonusPatterns[b]] = std::lround(combo_w[role * kComboFeatures + kShapeFeatures + b]);
+        fmt::print("    {{{{{}}}, {{{}}}}},  // {}\n", fmt::join(shape, ", "), fmt::join(pattern, ", "),
+                   role == 0 ? "to move" : "just moved");
+    }
     return 0;
 }
 
