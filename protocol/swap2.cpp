@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "move_choice.h"
+#include "renju.h"
 
 namespace tengen {
 
@@ -69,6 +71,50 @@ std::variant<Swap2Decision, std::string> place_three(const Board& opening, std::
     return Swap2Decision{points_text(candidates[best]), candidates[best]};
 }
 
+// Black's 5th stone after our 4th: the search's best reply and the empty points next to the
+// stones, nearest their middle first; whichever leaves white's score closest to zero, so the
+// opponent, who now picks a colour, gains as little as possible by the choice.
+std::optional<Point> balancing_fifth(const Board& four, std::int64_t budget_ms, const PositionSearch& search) {
+    std::vector<Point> candidates;
+    Board probe = four;
+    auto consider = [&](Point p) {
+        if (p == kNoPoint || !probe.is_legal(p) || is_forbidden_for_black(probe, p)) return;
+        if (std::find(candidates.begin(), candidates.end(), p) != candidates.end()) return;
+        Board after = four;
+        after.play(p);
+        if (after.game_over()) return;
+        candidates.push_back(p);
+    };
+    const std::int64_t each_ms = std::max<std::int64_t>(budget_ms / (kFifthStoneCandidates + 1), 1);
+    consider(search(four, each_ms).best);
+    double mx = 0, my = 0;
+    for (const Move& m : four.history()) mx += m.at.x, my += m.at.y;
+    mx /= static_cast<double>(four.history().size());
+    my /= static_cast<double>(four.history().size());
+    std::vector<std::pair<double, Point>> near;
+    for (int y = 0; y < four.height(); ++y)
+        for (int x = 0; x < four.width(); ++x) {
+            bool touches = false;
+            for (const Move& m : four.history())
+                touches = touches || (std::abs(m.at.x - x) <= 1 && std::abs(m.at.y - y) <= 1);
+            if (touches) near.push_back({(x - mx) * (x - mx) + (y - my) * (y - my), Point{x, y}});
+        }
+    std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [distance, p] : near) {
+        if (static_cast<int>(candidates.size()) >= kFifthStoneCandidates) break;
+        consider(p);
+    }
+    std::optional<Point> best;
+    Score best_imbalance = kInfinite;
+    for (const Point p : candidates) {
+        Board after = four;
+        after.play(p);
+        const Score imbalance = std::abs(search(after, each_ms).score);
+        if (imbalance < best_imbalance) best_imbalance = imbalance, best = p;
+    }
+    return best;
+}
+
 }  // namespace
 
 std::variant<Swap2Decision, std::string> decide_swap2(const Board& opening, std::int64_t budget_ms,
@@ -78,12 +124,23 @@ std::variant<Swap2Decision, std::string> decide_swap2(const Board& opening, std:
 
     // Three or five stones, white to move. SWAP takes the side not to move (black); a stone
     // takes the side to move (white) and plays its move.
+    // After three stones half the time is kept for balancing a 4th and 5th stone.
+    const bool may_place_two = opening.stone_count() == 3;
+    const std::int64_t first_ms = may_place_two ? std::max<std::int64_t>(budget_ms / 2, 1) : budget_ms;
     Board b = opening;
-    const SearchResult result = search(b, budget_ms);
+    const SearchResult result = search(b, first_ms);
     const Point move = choose_answer(b, result);
     if (move == kNoPoint) return Swap2Decision{"SWAP", {}};
     const Score margin = opening.stone_count() == 3 ? kSwapMargin : 0;
     if (result.score < -margin) return Swap2Decision{"SWAP", {}};
+    if (may_place_two && result.score < 0 && !is_mate_score(result.score)) {
+        Board four = opening;
+        four.play(move);
+        if (!four.game_over()) {
+            if (const auto fifth = balancing_fifth(four, budget_ms - first_ms, search))
+                return Swap2Decision{fmt::format("{},{} {},{}", move.x, move.y, fifth->x, fifth->y), {move, *fifth}};
+        }
+    }
     return Swap2Decision{fmt::format("{},{}", move.x, move.y), {move}};
 }
 

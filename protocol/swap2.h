@@ -1,6 +1,7 @@
 // The swap2 opening (SWAP2BOARD): which stones to place, or whether to swap, chosen from
 // search evaluations. Simple on purpose: aim for balance when placing, take the better side
-// when choosing.
+// when choosing, and when a choice is too close to call, place two more stones evenly and
+// let the opponent choose.
 #pragma once
 
 #include <functional>
@@ -29,5 +30,9 @@ std::variant<Swap2Decision, std::string> decide_swap2(const Board& opening, std:
 
 // Margin (evaluation units) by which black must lead before we swap to take it after three stones.
 inline constexpr Score kSwapMargin = 100;
+// After three stones, when black leads but by less than kSwapMargin the evaluation is too close
+// to call: we place the 4th and 5th stones as evenly as we can and leave the choice of colour
+// to the opponent. White ahead or level: we play white's 4th stone.
+inline constexpr int kFifthStoneCandidates = 6;
 
 }  // namespace tengen

@@ -5,6 +5,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
+#include <cstdlib>
+
+#include <fmt/format.h>
 #include <regex>
 #include <thread>
 
@@ -14,6 +17,8 @@
 #include "output_sink.h"
 #include "position_setup.h"
 #include "session.h"
+#include "swap2.h"
+#include "move_choice.h"
 #include "text_parse.h"
 
 using namespace tengen;
@@ -229,4 +234,68 @@ BOOST_AUTO_TEST_CASE(a_move_that_waited_in_the_queue_has_that_time_taken_off) {
     session.process_line("TURN 14,14", t1);
     BOOST_TEST(ms_since(t1) >= 500);
     BOOST_TEST(parse_point(sink.take().back()).has_value());
+}
+
+namespace {
+
+// A stand-in search for swap2: white's score after three stones is `three_stone_score`;
+// after five stones the score grows with the 5th stone's distance from the 4th, so the
+// balancing choice is predictable; every call's time is added to `spent`.
+struct ScriptedSwap2Search {
+    Score three_stone_score = 0;
+    std::int64_t spent = 0;
+    int calls = 0;
+    SearchResult operator()(const Board& b, std::int64_t ms) {
+        spent += ms;
+        ++calls;
+        SearchResult r;
+        Board copy = b;
+        r.best = choose_answer(copy, SearchResult{});
+        if (b.stone_count() == 3) r.score = three_stone_score;
+        if (b.stone_count() == 5) {
+            const Point fourth = b.history()[3].at, fifth = b.history()[4].at;
+            r.score = 10 * (std::abs(fourth.x - fifth.x) + std::abs(fourth.y - fifth.y));
+        }
+        return r;
+    }
+};
+
+Board three_stone_opening() {
+    Board b(GameConfig{15, 15, 5, Rule::Freestyle});
+    for (const Point p : {Point{7, 7}, Point{8, 7}, Point{7, 9}}) b.play(p);
+    return b;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(swap2_after_three_stones_swaps_plays_white_or_places_two) {
+    const Board opening = three_stone_opening();
+    auto decide = [&](ScriptedSwap2Search& script) {
+        return std::get<Swap2Decision>(
+            decide_swap2(opening, 1000, [&](const Board& b, std::int64_t ms) { return script(b, ms); }));
+    };
+    ScriptedSwap2Search black_far_ahead{-kSwapMargin - 50};
+    BOOST_TEST(decide(black_far_ahead).answer == "SWAP");
+
+    ScriptedSwap2Search white_level{0};
+    const Swap2Decision white = decide(white_level);
+    BOOST_TEST_REQUIRE(white.placed.size() == 1u);
+    BOOST_TEST(std::regex_match(white.answer, std::regex(R"(\d+,\d+)")), white.answer);
+
+    // Black a little ahead: too close to call, so a 4th and a balancing 5th stone.
+    ScriptedSwap2Search close{-kSwapMargin / 2};
+    const Swap2Decision two = decide(close);
+    BOOST_TEST_REQUIRE(two.placed.size() == 2u, two.answer);
+    BOOST_TEST(two.answer == fmt::format("{},{} {},{}", two.placed[0].x, two.placed[0].y, two.placed[1].x, two.placed[1].y));
+    Board after = opening;
+    for (const Point p : two.placed) {
+        BOOST_TEST_REQUIRE(after.is_legal(p));
+        after.play(p);
+    }
+    BOOST_TEST(!after.game_over());
+    // The scripted score is smallest for the 5th stone next to the 4th: the most even choice.
+    const Point fourth = two.placed[0], fifth = two.placed[1];
+    BOOST_TEST(std::max(std::abs(fourth.x - fifth.x), std::abs(fourth.y - fifth.y)) == 1);
+    BOOST_TEST(close.calls > 2);
+    BOOST_TEST(close.spent <= 1000);  // all the searches share the one budget
 }
