@@ -51,26 +51,20 @@ struct CombinedTables {
     std::array<std::vector<CellSummary>, 2> summary;  // [0] ordinary rules, [1] renju black
 };
 
-CellClass classify_cell(const std::array<int, 4>& s, bool renju_black) {
-    int five = 0, open_four = 0, four = 0, three = 0, bad = 0;
-    for (int v : s) {
-        five += v == kFive;
-        open_four += v == kOpenFour;
-        four += v == kFour;
-        three += v == kThree;
-        bad += v == kOverline || v == kDoubleFour;
+// The search's threat class is the pattern with the distinctions it does not need merged.
+constexpr CellClass class_of(CellPattern pattern) {
+    switch (pattern) {
+        case kPatForbid: return kClsForbid;
+        case kPatFive: return kClsFive;
+        case kPatFlexFour: return kClsFlexFour;
+        case kPatFourThree: return kClsFourThree;
+        case kPatFourPlus:
+        case kPatFour: return kClsFour;
+        case kPatDoubleThree: return kClsDoubleThree;  // renju black: maybe forbidden, see is_forbidden
+        case kPatThreePlus:
+        case kPatThree: return kClsThree;
+        default: return kClsNone;
     }
-    if (five) return kClsFive;
-    if (renju_black) {
-        if (bad || open_four + four >= 2) return kClsForbid;
-        if (three >= 2) return kClsDoubleThree;  // maybe forbidden: confirm with is_forbidden
-    }
-    if (open_four || four >= 2) return kClsFlexFour;
-    if (four && three) return kClsFourThree;
-    if (four) return kClsFour;
-    if (three >= 2) return kClsDoubleThree;
-    if (three) return kClsThree;
-    return kClsNone;
 }
 
 std::int16_t clamp_value(int v) { return static_cast<std::int16_t>(std::clamp(v, -4000, 4000)); }
@@ -96,8 +90,8 @@ const CombinedTables& combined_tables() {
                     rest /= kShapeCount;
                     four = four || (s[d] >= kFour && s[d] <= kFive);
                 }
-                const CellClass c = classify_cell(s, mode == 1);
                 const CellPattern pattern = cell_pattern(s, mode == 1);
+                const CellClass c = class_of(pattern);
                 int v = 0;
                 for (int d = 0; d < 4; ++d) v += kShapeValue[s[d]];
                 if (c == kClsFourThree) v += 150;
