@@ -273,9 +273,10 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
             const std::int64_t elapsed = shared_.timer->elapsed_ms();
             const std::int64_t soft = shared_.timer->budget().soft_ms;
             // Past the soft limit no new iteration; with a long-stable best move, half of it
-            // is enough. An unfinished iteration still counts when it finds a better move.
+            // is enough when the time saved is worth something. An unfinished iteration still
+            // counts when it finds a better move.
             if (elapsed >= soft) break;
-            if (stable_iterations >= 6 && elapsed * 2 >= soft) break;
+            if (stable_iterations >= 6 && elapsed * 2 >= soft && shared_.timer->budget().saving_pays) break;
         }
     }
     result.best_moves.clear();

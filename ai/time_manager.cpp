@@ -54,7 +54,11 @@ TimeBudget plan_move_time(const TimeControl& tc) {
     // time_left counts only when a match clock is running (or none was announced at all).
     const bool left_given = tc.time_left_ms.has_value() && *tc.time_left_ms < kUnlimited &&
                             (match_limited || !tc.match_ms.has_value());
-    if (!turn_given && !left_given && !match_limited) return turn_budget(kDefaultTurnMs);
+    if (!turn_given && !left_given && !match_limited) {
+        TimeBudget unset = turn_budget(kDefaultTurnMs);
+        unset.saving_pays = true;
+        return unset;
+    }
 
     TimeBudget budget{std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::max()};
     auto tighten = [&budget](TimeBudget b) {
@@ -68,6 +72,7 @@ TimeBudget plan_move_time(const TimeControl& tc) {
         tighten(clock_budget(left, std::max<std::int64_t>(0, tc.increment_ms), tc.empty_points));
     }
     budget.soft_ms = std::min(budget.soft_ms, budget.hard_ms);
+    budget.saving_pays = left_given || match_limited;
     return budget;
 }
 

@@ -25,6 +25,10 @@ struct TimeControl {
 struct TimeBudget {
     std::int64_t soft_ms = 0;
     std::int64_t hard_ms = 0;
+    // Time not spent on this move is worth keeping: a match clock runs (it goes to later
+    // moves), or no limit was given at all (a person is waiting). Under a bare per-turn limit
+    // it is simply lost, so the search should not stop early just because its move is stable.
+    bool saving_pays = false;
 };
 
 TimeBudget plan_move_time(const TimeControl& tc);

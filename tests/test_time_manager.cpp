@@ -157,3 +157,15 @@ BOOST_AUTO_TEST_CASE(steady_clock_is_monotonic) {
     const std::int64_t b = clock();
     BOOST_TEST(b >= a);
 }
+
+BOOST_AUTO_TEST_CASE(stopping_early_pays_only_with_a_running_clock_or_no_limit) {
+    BOOST_TEST(!plan_move_time(turn_only(1000)).saving_pays);  // unspent turn time is lost
+    BOOST_TEST(plan_move_time(match_clock(180000, 90000)).saving_pays);
+    TimeControl both = match_clock(180000, 90000);
+    both.turn_ms = 5000;
+    BOOST_TEST(plan_move_time(both).saving_pays);
+    BOOST_TEST(plan_move_time(TimeControl{}).saving_pays);  // a person at a shell pipe
+    TimeControl unlimited_match = turn_only(1000);
+    unlimited_match.match_ms = 0;  // 0: no match limit, so only the turn limit counts
+    BOOST_TEST(!plan_move_time(unlimited_match).saving_pays);
+}
