@@ -1,4 +1,4 @@
-// `pbrain-tengen bench [--depth N] [--positions FILE ...]`: the fixed bench positions (or the
+// `pbrain-tengen bench [--depth N] [--positions FILE [board options]]`: the fixed bench positions (or the
 // file's) to a fixed depth; prints one line per position, then the total node count (the
 // search's signature) and nodes per second.
 #include <boost/program_options.hpp>
@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "bench.h"
+#include "board_options.h"
 #include "notation.h"
 #include "subcommands.h"
 
@@ -15,19 +16,15 @@ namespace tengen {
 int bench_main(int argc, char** argv) {
     namespace po = boost::program_options;
     int depth = kDefaultBenchDepth;
-    std::string positions_file, rule_text = "freestyle";
-    GameConfig config;
+    std::string positions_file;
+    BoardOptions board_options(GameConfig{});
     po::options_description options("pbrain-tengen bench: search fixed positions to a fixed depth");
     options.add_options()("help,h", "show this help")(
         "depth,d", po::value<int>(&depth)->default_value(kDefaultBenchDepth), "search depth in plies (1..60)")(
         "positions", po::value<std::string>(&positions_file),
         "search the games in this file instead (one a line, letter notation, black first: \"h8 i9 h9\"; "
-        "'#' starts a comment line)")("width", po::value<int>(&config.width)->default_value(15),
-                                      "board width for --positions")(
-        "height", po::value<int>(&config.height)->default_value(15), "board height for --positions")(
-        "k", po::value<int>(&config.win_length)->default_value(5), "stones in a row that win, for --positions")(
-        "rule", po::value<std::string>(&rule_text)->default_value("freestyle"),
-        "rule for --positions: freestyle, exact, renju, caro, caro-exact or a Gomocup code");
+        "'#' starts a comment line; the board options below say what game they are)");
+    board_options.add_to(options);
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -46,14 +43,9 @@ int bench_main(int argc, char** argv) {
     }
     std::vector<BenchPosition> positions = bench_positions();
     if (!positions_file.empty()) {
-        const auto rule = parse_rule(rule_text);
-        if (!rule) {
-            std::cerr << "pbrain-tengen bench: unknown rule \"" << rule_text << "\"\n";
-            return 2;
-        }
-        config.rule = *rule;
-        if (const auto error = config_error(config)) {
-            std::cerr << "pbrain-tengen bench: " << *error << "\n";
+        const auto config = board_options.config(vm);
+        if (const auto* why = std::get_if<std::string>(&config)) {
+            std::cerr << "pbrain-tengen bench: " << *why << "\n";
             return 2;
         }
         std::ifstream in(positions_file);
@@ -61,7 +53,7 @@ int bench_main(int argc, char** argv) {
             std::cerr << "pbrain-tengen bench: cannot read " << positions_file << "\n";
             return 2;
         }
-        PositionsParse parsed = parse_positions(in, positions_file, config);
+        PositionsParse parsed = parse_positions(in, positions_file, std::get<GameConfig>(config));
         if (!parsed.error.empty()) {
             std::cerr << "pbrain-tengen bench: " << parsed.error << "\n";
             return 2;

@@ -4,6 +4,8 @@
 #include <ostream>
 #include <string>
 
+#include "board_options.h"
+
 namespace tengen {
 
 namespace po = boost::program_options;
@@ -14,21 +16,17 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
         "Moves are typed as h8 (column letter, row number; row 1 is the top row) or 8,8\n"
         "(column 8, row 8, counted from 1: the same point as h8). Type help in the game\n"
         "for the commands (undo, hint, new, save FILE, load FILE, quit).\n\nOptions");
-    std::string mode = "hve", human = "black", rule = "freestyle";
-    int size = 0, width = 0, height = 0, k = 5;
+    std::string mode = "hve", human = "black";
+    BoardOptions board_options(GameConfig{});
     double seconds = 1.0;
     std::size_t hash_mb = 64;
     desc.add_options()
         ("help,h", "show this help")
         ("mode", po::value(&mode)->default_value(mode),
          "hve: human against the engine, hvh: two humans, eve: the engine against itself")
-        ("human", po::value(&human)->default_value(human), "your colour against the engine: black (moves first) or white")
-        ("size", po::value(&size), "a square board, 3..32 (default 15)")
-        ("width", po::value(&width), "board width, 3..32 (overrides --size)")
-        ("height", po::value(&height), "board height, 3..32 (overrides --size)")
-        ("k", po::value(&k)->default_value(k), "stones in a row that win")
-        ("rule", po::value(&rule)->default_value(rule),
-         "freestyle, exact, renju, caro, caro-exact, or a Gomocup rule code (0, 1, 4, 8, 9)")
+        ("human", po::value(&human)->default_value(human), "your colour against the engine: black (moves first) or white");
+    board_options.add_to(desc);
+    desc.add_options()
         ("time", po::value(&seconds)->default_value(seconds), "the engine's seconds per move (0 = as fast as it can)")
         ("hash", po::value(&hash_mb)->default_value(hash_mb), "the engine's hash table in MiB")
         ("no-color", "plain text even on a terminal");
@@ -59,14 +57,9 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
     else if (human == "white" || human == "w" || human == "o") options.human = Color::White;
     else return fail("unknown --human '" + human + "' (black or white)");
 
-    const auto parsed_rule = parse_rule(rule);
-    if (!parsed_rule) return fail("unknown --rule '" + rule + "'");
-    options.config.rule = *parsed_rule;
-    if (vm.count("size")) options.config.width = options.config.height = size;
-    if (vm.count("width")) options.config.width = width;
-    if (vm.count("height")) options.config.height = height;
-    options.config.win_length = k;
-    if (const auto why = config_error(options.config)) return fail(*why);
+    auto config = board_options.config(vm);
+    if (const auto* why = std::get_if<std::string>(&config)) return fail(*why);
+    options.config = std::get<GameConfig>(config);
 
     if (!(seconds >= 0) || seconds > 3600) return fail("--time must be from 0 to 3600 seconds");
     options.engine_seconds = seconds;

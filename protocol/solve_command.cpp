@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "board_options.h"
 #include "exact_solver.h"
 #include "notation.h"
 #include "subcommands.h"
@@ -67,18 +68,15 @@ int solve_main(int argc, char** argv) {
     po::options_description desc(
         "pbrain-tengen solve: the exact value of a small k-in-a-row position\n"
         "(win, draw or loss for the side to move, a best move, the distance in plies)\n\nOptions");
-    int size = 0, width = 4, height = 4, k = 3;
-    std::string rule = "freestyle", position;
+    BoardOptions board_options(GameConfig{4, 4, 3, Rule::Freestyle});
+    std::string position;
     std::uint64_t max_nodes = 0;
     double seconds = 0;
     std::size_t hash_mb = 64;
     desc.add_options()
-        ("help,h", "show this help")
-        ("size", po::value(&size), "a square board (overridden by --width/--height)")
-        ("width", po::value(&width)->default_value(width), "board width, 3..32")
-        ("height", po::value(&height)->default_value(height), "board height, 3..32")
-        ("k", po::value(&k)->default_value(k), "stones in a row that win")
-        ("rule", po::value(&rule)->default_value(rule), "freestyle, exact, renju, caro, caro-exact or a Gomocup code")
+        ("help,h", "show this help");
+    board_options.add_to(desc);
+    desc.add_options()
         ("position", po::value(&position),
          "moves so far, black first: letters (h8i9 or \"h8 i9\") or 0-based x,y pairs (\"7,7 8,8\")")
         ("max-nodes", po::value(&max_nodes)->default_value(0), "stop after this many nodes (0 = no limit)")
@@ -101,15 +99,9 @@ int solve_main(int argc, char** argv) {
         std::cerr << "pbrain-tengen solve: " << why << '\n';
         return 2;
     };
-    GameConfig config;
-    if (vm.count("size")) config.width = config.height = size;
-    if (!vm.count("size") || !vm["width"].defaulted()) config.width = width;
-    if (!vm.count("size") || !vm["height"].defaulted()) config.height = height;
-    config.win_length = k;
-    const auto parsed_rule = parse_rule(rule);
-    if (!parsed_rule) return fail("unknown --rule '" + rule + "'");
-    config.rule = *parsed_rule;
-    if (const auto why = config_error(config)) return fail(*why);
+    const auto wanted = board_options.config(vm);
+    if (const auto* why = std::get_if<std::string>(&wanted)) return fail(*why);
+    const GameConfig config = std::get<GameConfig>(wanted);
     if (seconds < 0) return fail("--time must not be negative");
     if (hash_mb < 1 || hash_mb > 65536) return fail("--hash must be from 1 to 65536 MiB");
 
