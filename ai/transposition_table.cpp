@@ -35,29 +35,27 @@ void TranspositionTable::resize(std::size_t bytes) {
         clear();
         return;
     }
-    // A new table is zeroed by its construction (std::atomic value-initialises since
-    // C++20): clearing it again would double the cost START pays for 256 MiB.
-    storage_.reset();
-    storage_ = std::make_unique<Bucket[]>(count);
-    buckets_ptr_ = storage_.get();
+    // The old table goes first, so the two never exist together.
+    storage_ = ZeroedMemory();
+    buckets_ptr_ = nullptr;
+    buckets_ = 0;
+    storage_ = ZeroedMemory(count * sizeof(Bucket));
+    buckets_ptr_ = static_cast<Bucket*>(storage_.data());
     buckets_ = count;
     generation_ = 0;
 }
 
 void TranspositionTable::clear() {
-    for (std::size_t i = 0; i < buckets_; ++i)
-        for (Entry& e : buckets_ptr_[i].entries) {
-            e.check.store(0, std::memory_order_relaxed);
-            e.data.store(0, std::memory_order_relaxed);
-        }
+    storage_.zero();
+    buckets_ptr_ = static_cast<Bucket*>(storage_.data());
     generation_ = 0;
 }
 
 bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const noexcept {
     Bucket& b = bucket_for(key);
-    for (const Entry& e : b.entries) {
-        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-        const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+    for (Entry& e : b.entries) {
+        const std::uint64_t data = std::atomic_ref(e.data).load(std::memory_order_relaxed);
+        const std::uint64_t check = std::atomic_ref(e.check).load(std::memory_order_relaxed);
         if ((check ^ data) != key || data == 0) continue;
         const Unpacked u = unpack(data);
         out.score = u.score;
@@ -75,8 +73,8 @@ void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int m
     Entry* target = nullptr;
     int worst = 1 << 30;
     for (Entry& e : b.entries) {
-        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-        const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+        const std::uint64_t data = std::atomic_ref(e.data).load(std::memory_order_relaxed);
+        const std::uint64_t check = std::atomic_ref(e.check).load(std::memory_order_relaxed);
         if (data != 0 && (check ^ data) == key) {
             const Unpacked old = unpack(data);
             // Keep a deeper result for the same position unless the new one is exact.
@@ -105,8 +103,8 @@ void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int m
     u.depth = static_cast<std::int8_t>(std::clamp(depth, -100, 120));
     u.bound_gen = static_cast<std::uint8_t>(static_cast<int>(bound) | (generation_ << 2));
     const std::uint64_t data = pack(u);
-    target->data.store(data, std::memory_order_relaxed);
-    target->check.store(key ^ data, std::memory_order_relaxed);
+    std::atomic_ref(target->data).store(data, std::memory_order_relaxed);
+    std::atomic_ref(target->check).store(key ^ data, std::memory_order_relaxed);
 }
 
 }  // namespace tengen

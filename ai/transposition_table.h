@@ -1,5 +1,5 @@
 // The transposition table: 64-byte buckets of four 16-byte entries, shared by all search
-// threads without locks. Each entry stores key ^ data next to data, so a torn write from two
+// threads without locks, in memory the OS zeroes and maps lazily (allocating is instant). Each entry stores key ^ data next to data, so a torn write from two
 // threads fails the key check instead of returning another position's data.
 #pragma once
 
@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "score.h"
+#include "zeroed_memory.h"
 
 namespace tengen {
 
@@ -28,7 +29,9 @@ class TranspositionTable {
 public:
     explicit TranspositionTable(std::size_t bytes);
     void resize(std::size_t bytes);
-    void clear();
+    void clear();  // empties the table (YXHASHCLEAR); a new game needs no clear, see new_search
+    // Entries of older searches stay usable (keys identify positions of any game) and are the
+    // first replaced.
     void new_search() noexcept { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
 
     bool probe(std::uint64_t key, TTHit& out) const noexcept;
@@ -37,9 +40,11 @@ public:
     std::size_t bytes() const noexcept { return buckets_ * sizeof(Bucket); }
 
 private:
+    // Plain words in zeroed memory, read and written through std::atomic_ref: the table
+    // needs no construction, so a fresh one is all zeroes (empty) for free.
     struct Entry {
-        std::atomic<std::uint64_t> check;  // key ^ data
-        std::atomic<std::uint64_t> data;
+        std::uint64_t check;  // key ^ data
+        std::uint64_t data;
     };
     struct alignas(64) Bucket {
         Entry entries[4];
@@ -48,7 +53,7 @@ private:
         return buckets_ptr_[static_cast<std::size_t>((static_cast<TTUint128>(key) * buckets_) >> 64)];
     }
 
-    std::unique_ptr<Bucket[]> storage_;
+    ZeroedMemory storage_;
     Bucket* buckets_ptr_ = nullptr;
     std::size_t buckets_ = 0;
     std::uint8_t generation_ = 0;

@@ -1,0 +1,49 @@
+#include "zeroed_memory.h"
+
+#include <new>
+#include <utility>
+
+#include <sys/mman.h>
+
+namespace tengen {
+namespace {
+
+void* map_zeroed(std::size_t bytes) {
+    if (bytes == 0) return nullptr;
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    return p;
+}
+
+}  // namespace
+
+ZeroedMemory::ZeroedMemory(std::size_t bytes) : data_(map_zeroed(bytes)), size_(bytes) {}
+
+ZeroedMemory::~ZeroedMemory() { release(); }
+
+ZeroedMemory::ZeroedMemory(ZeroedMemory&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+
+ZeroedMemory& ZeroedMemory::operator=(ZeroedMemory&& other) noexcept {
+    if (this != &other) {
+        release();
+        data_ = std::exchange(other.data_, nullptr);
+        size_ = std::exchange(other.size_, 0);
+    }
+    return *this;
+}
+
+void ZeroedMemory::zero() {
+    const std::size_t bytes = size_;
+    release();
+    data_ = map_zeroed(bytes);
+    size_ = bytes;
+}
+
+void ZeroedMemory::release() noexcept {
+    if (data_) munmap(data_, size_);
+    data_ = nullptr;
+    size_ = 0;
+}
+
+}  // namespace tengen
