@@ -5,6 +5,7 @@
 // grace whatever the session is doing. YXSTOP stops the search from the reader too.
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -23,15 +24,17 @@ namespace tengen {
 
 namespace {
 
-// From END to the forced exit: enough for the session to answer the lines queued before END
-// with their searches stopped, well inside the second END allows.
-constexpr auto kEndGrace = std::chrono::milliseconds(400);
+// From END to the forced exit. The session normally exits itself once it has answered the
+// lines queued before END (their searches are stopped at once, START costs no time), long
+// before this; the backstop is for a session that cannot finish, e.g. blocked writing to an
+// output pipe nobody reads. It stays inside the second END allows.
+constexpr auto kEndGrace = std::chrono::milliseconds(850);
 
 // Reads stdin to its end or to END. Line numbers match the session's count: every line up to
 // END is queued. The lines before END were sent before it and get their answers (a pipe like
 // `printf 'START 15\nBEGIN\nEND\n'` used to print nothing: the reader quit before the session
 // had read START); their searches stop at once, so a move answers with what it has.
-void read_commands(LineQueue& queue, Session& session, StdoutSink& out) {
+void read_commands(LineQueue& queue, Session& session) {
     LineSplitter splitter(kMaxLineChars + 1);  // one byte over the cap: the session sees it is too long
     std::uint64_t line_number = 0;
     bool ended = false;
@@ -59,9 +62,11 @@ void read_commands(LineQueue& queue, Session& session, StdoutSink& out) {
     if (!ended) splitter.finish(on_line);
     queue.close();
     if (ended) {
-        // The session exits when it reaches END; this is the backstop if it is stuck.
+        // The session exits when it reaches END; this is the backstop if it is stuck. It must
+        // not wait for the writer (which may be blocked on a full pipe) nor flush: it ends
+        // the process as it stands.
         std::this_thread::sleep_for(kEndGrace);
-        out.flush_and_exit();
+        std::_Exit(0);
     }
 }
 
@@ -102,7 +107,7 @@ int brain_main(int argc, char** argv) {
     StdoutSink out;
     Session session(out);
     LineQueue queue;
-    std::thread reader([&] { read_commands(queue, session, out); });
+    std::thread reader([&] { read_commands(queue, session); });
     while (auto line = queue.pop())
         if (session.process_line(line->text, line->arrived) == SessionAction::Quit) out.flush_and_exit();
     reader.join();
