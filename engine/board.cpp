@@ -48,6 +48,36 @@ void Board::make(Move m) noexcept {
     if (history_.size() == cells_.size()) status_ = GameStatus::Draw;
 }
 
+void Board::place_unjudged(Move m) noexcept {
+    assert(on_board(m.at) && at(m.at) == Color::Empty);
+    assert(m.color != Color::Empty);
+    undo_.push_back({status_, side_to_move_});
+    cells_[static_cast<std::size_t>(index(m.at))] = m.color;
+    history_.push_back(m);
+    hash_ ^= zobrist_stone(m.at, m.color);
+    if (m.color == Color::Black || m.color == Color::White) {
+        const Color next = opponent(m.color);
+        if (next != side_to_move_) {
+            side_to_move_ = next;
+            hash_ ^= zobrist_white_to_move();
+        }
+    }
+}
+
+void Board::judge_whole_board() noexcept {
+    status_ = GameStatus::Ongoing;
+    for (const Move& m : history_) {
+        if (m.color != Color::Black && m.color != Color::White) continue;
+        for (Point d : kDirections) {
+            if (run_wins(*this, run_through(*this, m.at, d, m.color, config_.win_length), m.color)) {
+                status_ = m.color == Color::Black ? GameStatus::BlackWins : GameStatus::WhiteWins;
+                return;
+            }
+        }
+    }
+    if (history_.size() == cells_.size()) status_ = GameStatus::Draw;
+}
+
 void Board::unmake() noexcept {
     assert(!history_.empty());
     if (history_.empty()) return;  // a caller's bug must not become memory corruption

@@ -51,6 +51,13 @@ public:
     // Takes back the last make(); restores stones, side to move, hash and status exactly.
     void unmake() noexcept;
 
+    // Setting up a position from a list of stones whose order means nothing (a BOARD block
+    // outside renju): place each without judging (a five that a later stone turns into an
+    // overline, or that later blockers close under caro, is not a win), then judge the whole
+    // board once. Same preconditions as make() except that the game may look over meanwhile.
+    void place_unjudged(Move m) noexcept;
+    void judge_whole_board() noexcept;
+
     // Is p a legal point for the side to move: on board, empty, game not over. (Renju
     // forbidden points are legal to place here; see renju.h for the rule check.)
     bool is_legal(Point p) const noexcept;

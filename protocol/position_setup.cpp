@@ -8,16 +8,27 @@ namespace {
 
 std::string describe(Point p) { return fmt::format("{},{}", p.x, p.y); }
 
-// Places moves in order on a fresh board; a reason if one is illegal or the game ends early.
+// Places moves on a fresh board; a reason if one is illegal or the game is already decided.
+// Under renju the order is the game's history, so a five before the last stone ends it there.
+// Under every other rule the order means nothing: only the final position is judged.
 SetupResult replay(const GameConfig& config, const std::vector<Move>& moves, Color to_move) {
     if (auto error = config_error(config)) return *error;
     Board board(config);
+    const bool order_is_history = config.rule == Rule::Renju;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const Move& m = moves[i];
         if (!board.on_board(m.at)) return "point " + describe(m.at) + " is off the board";
         if (board.at(m.at) != Color::Empty) return "point " + describe(m.at) + " is given twice";
-        if (board.game_over()) return "the position already has a winner before " + describe(m.at);
-        board.make(m);
+        if (order_is_history) {
+            if (board.game_over()) return "the position already has a winner before " + describe(m.at);
+            board.make(m);
+        } else {
+            board.place_unjudged(m);
+        }
+    }
+    if (!order_is_history) {
+        board.judge_whole_board();
+        if (board.winner()) return std::string("the position already has a winner");
     }
     if (to_move == Color::Black || to_move == Color::White) board.set_side_to_move(to_move);
     return board;

@@ -18,8 +18,10 @@ using SetupResult = std::variant<Board, std::string>;
 
 // BOARD / YXBOARD: field 1 = the engine's stone, 2 = the opponent's, 3 = a wall. The engine
 // is to move afterwards, so the opponent has as many stones as the engine (then the engine
-// is black) or one more (then the opponent is black); walls are not counted. Stones are placed walls first, then black and white alternately in the order given (move order under
-// renju; elsewhere the order carries no meaning and any alternation gives the same stones).
+// is black) or one more (then the opponent is black); walls are not counted. Under renju the
+// order given is the game's move order (walls first, then black and white alternately); under
+// every other rule it carries no meaning and only the final position is judged (an overline
+// listed in sorted order, or a caro five whose blockers come last, is no win).
 SetupResult board_from_fields(const GameConfig& config, const std::vector<BoardLine>& lines);
 
 // SWAP2BOARD: bare moves in order, black first, alternating.
