@@ -12,6 +12,28 @@ namespace tengen {
 namespace {
 
 constexpr int kMaxThreads = 256;
+// Times are saturated into +-1e12 ms (31 years) when read, so no sum or product the time
+// manager forms can overflow, whatever a manager sends; 2147483647, Gomocup's "unlimited",
+// is inside the range and keeps its meaning.
+constexpr std::int64_t kMaxTimeMs = 1'000'000'000'000;
+
+// An integer, saturated at the int64 range when it has more digits than fit: a manager's
+// out-of-range number means "very large", not "malformed".
+std::optional<std::int64_t> parse_saturating(std::string_view text) {
+    if (const auto n = parse_int(text)) return n;
+    std::string_view digits = trim(text);
+    bool negative = false;
+    if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) {
+        negative = digits.front() == '-';
+        digits.remove_prefix(1);
+    }
+    if (digits.empty()) return std::nullopt;
+    for (char c : digits)
+        if (c < '0' || c > '9') return std::nullopt;
+    return negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
+}
+
+std::int64_t saturate_ms(std::int64_t ms) { return std::clamp(ms, -kMaxTimeMs, kMaxTimeMs); }
 
 InfoOutcome rejected(std::string_view key, std::string_view value, std::string_view why) {
     return {InfoEffect::Rejected,
@@ -28,21 +50,21 @@ InfoOutcome apply_info(BrainSettings& s, std::string_view raw_key, std::string_v
         return k;
     }();
     value = trim(value);
-    const auto number = parse_int(value);
+    const auto number = parse_saturating(value);
 
     if (key == "timeout_turn" || key == "timeout_match") {
         if (!number || *number < 0) return rejected(key, value, "expected milliseconds >= 0");
-        (key == "timeout_turn" ? s.clocks.turn_ms : s.clocks.match_ms) = *number;
+        (key == "timeout_turn" ? s.clocks.turn_ms : s.clocks.match_ms) = saturate_ms(*number);
         return {InfoEffect::Clock, {}};
     }
     if (key == "time_left") {
         if (!number) return rejected(key, value, "expected milliseconds");
-        s.clocks.time_left_ms = *number;  // may be negative: already over
+        s.clocks.time_left_ms = saturate_ms(*number);  // may be negative: already over
         return {InfoEffect::Clock, {}};
     }
     if (key == "time_increment") {
         if (!number || *number < 0) return rejected(key, value, "expected milliseconds >= 0");
-        s.clocks.increment_ms = *number;
+        s.clocks.increment_ms = saturate_ms(*number);
         return {InfoEffect::Clock, {}};
     }
     if (key == "max_memory") {
@@ -92,11 +114,18 @@ InfoOutcome apply_info(BrainSettings& s, std::string_view raw_key, std::string_v
     return {};
 }
 
-std::size_t hash_bytes_for(std::int64_t max_memory) {
+std::size_t hash_bytes_for(std::int64_t max_memory, int threads) {
     if (max_memory <= 0) return kDefaultHashBytes;
-    constexpr std::int64_t kMinTable = std::int64_t{1} << 20;
-    const std::int64_t table = max_memory / 4 * 3;
-    return static_cast<std::size_t>(std::max(table, kMinTable));
+    const int affordable = threads_within(max_memory, static_cast<std::size_t>(kMinHashBytes), threads);
+    const std::int64_t rest = max_memory - kProcessBaseBytes - affordable * kPerThreadBytes;
+    return static_cast<std::size_t>(std::max(rest, kMinHashBytes));
+}
+
+int threads_within(std::int64_t max_memory, std::size_t table_bytes, int threads) {
+    threads = std::max(threads, 1);
+    if (max_memory <= 0) return threads;
+    const std::int64_t rest = max_memory - kProcessBaseBytes - static_cast<std::int64_t>(table_bytes);
+    return static_cast<int>(std::clamp<std::int64_t>(rest / kPerThreadBytes, 1, threads));
 }
 
 }  // namespace tengen

@@ -42,8 +42,18 @@ struct InfoOutcome {
 // Applies "INFO <key> <value>" (key compared case-insensitively) to settings.
 InfoOutcome apply_info(BrainSettings& settings, std::string_view key, std::string_view value);
 
-// Transposition-table bytes for a max_memory value: the table gets three quarters, the rest
-// is left for the program, its threads and the board; 0 means the 256 MiB default.
-std::size_t hash_bytes_for(std::int64_t max_memory);
+// max_memory bounds the whole process, not just the table: besides the table it holds the
+// program with its constant tables and, per search thread, a position, move lists and shape
+// tables (about 1 MiB a thread on 15x15 freestyle and 2 MiB under renju, measured as peak
+// resident memory; more on 32x32). These allowances are generous on purpose.
+inline constexpr std::int64_t kProcessBaseBytes = std::int64_t{12} << 20;
+inline constexpr std::int64_t kPerThreadBytes = std::int64_t{5} << 20;
+inline constexpr std::int64_t kMinHashBytes = std::int64_t{1} << 20;
+
+// Transposition-table bytes for a max_memory value and thread count: what is left after the
+// process's own needs, at least 1 MiB; 0 means the 256 MiB default.
+std::size_t hash_bytes_for(std::int64_t max_memory, int threads);
+// The threads a search may use under max_memory beside a table of table_bytes (at least 1).
+int threads_within(std::int64_t max_memory, std::size_t table_bytes, int threads);
 
 }  // namespace tengen

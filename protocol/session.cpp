@@ -226,7 +226,7 @@ bool Session::open_board(int width, int height) {
 }
 
 void Session::resize_hash(bool allow_growth) {
-    std::size_t wanted = std::min(hash_bytes_for(settings_.max_memory), physical_memory_cap());
+    std::size_t wanted = std::min(hash_bytes_for(settings_.max_memory, settings_.threads), physical_memory_cap());
     if (options_.max_hash_bytes) wanted = std::min(wanted, options_.max_hash_bytes);
     if (wanted == hash_bytes_ || (wanted > hash_bytes_ && !allow_growth)) return;
     try {
@@ -353,6 +353,8 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     limits.max_depth = cap(settings_.max_depth, options_.max_depth);
     limits.max_nodes = cap(settings_.max_nodes, options_.max_nodes);
     limits.threads = std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
+    // Under max_memory a thread must fit beside the table (max_memory bounds the whole process).
+    limits.threads = threads_within(settings_.max_memory, hash_bytes_, limits.threads);
     limits.multipv = std::max(multipv, 1);
     return limits;
 }

@@ -4,6 +4,8 @@
 #define BOOST_TEST_MODULE protocol_parts
 #include <boost/test/unit_test.hpp>
 
+#include <limits>
+
 #include <chrono>
 #include <cstdlib>
 
@@ -87,9 +89,32 @@ BOOST_AUTO_TEST_CASE(info_keys_apply_or_keep_the_old_value) {
     BOOST_TEST((apply_info(s, "win_length", "3").effect == InfoEffect::GameShape));
     BOOST_TEST(s.win_length == 3);
     BOOST_TEST((apply_info(s, "no_such_key", "whatever").effect == InfoEffect::None));
-    BOOST_TEST(hash_bytes_for(0) == kDefaultHashBytes);
-    BOOST_TEST(hash_bytes_for(400 << 20) == std::size_t{300} << 20);
-    BOOST_TEST(hash_bytes_for(1000) == std::size_t{1} << 20);
+    // Huge values saturate (a 31-year clock), even past the int64 range, and the budget made
+    // from them is finite and within the turn (under UBSan this would catch an overflow).
+    BOOST_TEST((apply_info(s, "timeout_turn", "9223372036854775807").effect == InfoEffect::Clock));
+    BOOST_TEST(*s.clocks.turn_ms == 1'000'000'000'000);
+    BOOST_TEST((apply_info(s, "time_increment", "99999999999999999999999").effect == InfoEffect::Clock));
+    BOOST_TEST(s.clocks.increment_ms == 1'000'000'000'000);
+    BOOST_TEST((apply_info(s, "time_left", "-99999999999999999999999").effect == InfoEffect::Clock));
+    BOOST_TEST(*s.clocks.time_left_ms == -1'000'000'000'000);
+    BOOST_TEST((apply_info(s, "timeout_match", "100000").effect == InfoEffect::Clock));
+    const TimeBudget over = plan_move_time(s.clocks);
+    BOOST_TEST(over.hard_ms <= 1);  // a clock far below zero: answer at once
+    BOOST_TEST((apply_info(s, "max_memory", "99999999999999999999").effect == InfoEffect::Memory));
+    BOOST_TEST(s.max_memory == std::numeric_limits<std::int64_t>::max());
+    BOOST_TEST((apply_info(s, "timeout_turn", "12x").effect == InfoEffect::Rejected));
+    BOOST_TEST(hash_bytes_for(0, 1) == kDefaultHashBytes);
+    // The table gets what the process and its threads leave of max_memory.
+    BOOST_TEST(hash_bytes_for(400 << 20, 1) == std::size_t((400 << 20) - kProcessBaseBytes - kPerThreadBytes));
+    BOOST_TEST(hash_bytes_for(1000, 1) == std::size_t{1} << 20);
+    // 64 threads do not fit in 64 MiB: the table is sized for the threads that do, and a
+    // search uses only those.
+    const std::size_t table = hash_bytes_for(64 << 20, 64);
+    const int threads = threads_within(64 << 20, table, 64);
+    BOOST_TEST(threads >= 1);
+    BOOST_TEST(threads < 64);
+    BOOST_TEST(std::int64_t(table) + kProcessBaseBytes + threads * kPerThreadBytes <= (64 << 20));
+    BOOST_TEST(threads_within(0, kDefaultHashBytes, 64) == 64);  // no limit given
 }
 
 BOOST_AUTO_TEST_CASE(board_colours_come_from_counts) {
