@@ -405,7 +405,14 @@ bool SearchPosition::forbidden_recursive(int cell, int depth) {
             const int q = cell + i * off;
             if (i == 0 || cells_[q] != kCellEmpty) continue;
             if (shape(q, 0, d) != kOpenFour) continue;
-            real = !forbidden_recursive(q, depth + 1);
+            // The straight four must be this three's: q joined to the stone by black stones
+            // only (a four the line's other stones make beyond a gap is not).
+            bool joined = true;
+            for (int j = i < 0 ? i + 1 : 1; j < (i < 0 ? 0 : i) && joined; ++j) joined = cells_[cell + j * off] == kCellBlack;
+            if (!joined) continue;
+            // As Gomocup's referee judges it, a straight-four point where black would also
+            // make a five (on another line) is no use to the three.
+            real = cls(q, 0) != kClsFive && !forbidden_recursive(q, depth + 1);
         }
         real_threes += real;
     }

@@ -95,11 +95,21 @@ bool straight_four_via_after(const Grid& g, const LineShape& s, int step) noexce
 
 Forbidden forbidden_at(Grid& g, int i);
 
-// A three is real only when one of its straight-four points is itself allowed for black,
-// with i's stone on the board (the caller has placed it).
+// Would a black stone on empty cell i make exactly five in some line?
+bool makes_five(const Grid& g, int i) noexcept {
+    for (int step : Grid::kSteps)
+        if (shape_at(g, i, step).run() == 5) return true;
+    return false;
+}
+
+// A three is real only when one of its straight-four points is usable by black, with i's
+// stone on the board (the caller has placed it). Usable, as Gomocup's referee judges it: the
+// point is not forbidden, and a stone there does not make a five (the referee counts such a
+// point as spent on the five, so the line is no open three).
 bool real_three(Grid& g, const LineShape& s, int step) {
-    if (straight_four_via_before(g, s, step) && forbidden_at(g, s.before) == Forbidden::None) return true;
-    if (straight_four_via_after(g, s, step) && forbidden_at(g, s.after) == Forbidden::None) return true;
+    auto usable = [&g](int cell) { return !makes_five(g, cell) && forbidden_at(g, cell) == Forbidden::None; };
+    if (straight_four_via_before(g, s, step) && usable(s.before)) return true;
+    if (straight_four_via_after(g, s, step) && usable(s.after)) return true;
     return false;
 }
 
