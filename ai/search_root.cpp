@@ -267,6 +267,9 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
         stable_iterations = roots_[0].cell == last_best ? stable_iterations + 1 : 0;
         last_best = roots_[0].cell;
         if (id_ != 0) continue;
+        // Every line has ended within this depth (no empty point is left beyond it): a deeper
+        // iteration would only repeat this one, and the depth reported stays the real one.
+        if (depth >= p.empty_cells()) break;
         if (roots_.size() == 1 && depth >= 2) break;  // a forced move
         if (is_mate_score(previous) && mate_plies(previous) <= depth) break;  // proven
         if (shared_.timer) {

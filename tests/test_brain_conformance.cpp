@@ -6,6 +6,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -194,4 +196,23 @@ BOOST_AUTO_TEST_CASE(max_memory_bounds_the_whole_process_with_many_threads) {
         brain.send("END");
         BOOST_TEST(brain.wait_exit(5s).value_or(-1) == 0);
     }
+}
+
+// bench's nodes per second is the node count over the time spent searching, not over the
+// set-up of each position's table and worker as well.
+BOOST_AUTO_TEST_CASE(bench_reports_nodes_per_second_of_search_time) {
+    EnginePipe bench(TENGEN_PBRAIN_PATH, {"bench", "--depth", "5"});
+    long nodes = -1, nps = -1;
+    double searching = -1, all = -1;
+    while (auto line = bench.read_line(60s)) {
+        if (line->rfind("Total nodes: ", 0) == 0) nodes = std::stol(line->substr(13));
+        if (line->rfind("Nodes/second: ", 0) == 0) nps = std::stol(line->substr(14));
+        if (line->rfind("Time: ", 0) == 0) std::sscanf(line->c_str(), "Time: %lf s searching, %lf s in all", &searching, &all);
+    }
+    BOOST_TEST(bench.wait_exit(5s).value_or(-1) == 0);
+    BOOST_REQUIRE(nodes > 0);
+    BOOST_REQUIRE(searching > 0);
+    BOOST_TEST(searching <= all);
+    const double expected = static_cast<double>(nodes) / searching;
+    BOOST_TEST(std::abs(static_cast<double>(nps) - expected) <= expected * 0.02 + 1000);
 }

@@ -199,3 +199,41 @@ BOOST_AUTO_TEST_CASE(the_drawing_marks_the_last_move_and_colours_only_on_request
     BOOST_TEST(colored.find("\033[") != std::string::npos);
     BOOST_TEST(tengen::testing::count_of(colored, "\033[7m") == 3u);  // the winning line, highlighted
 }
+
+// The engine reports the depth it really searched: on tic-tac-toe no line is longer than the
+// empty points left (it used to iterate to its ply limit and say "depth 159").
+BOOST_AUTO_TEST_CASE(tic_tac_toe_reports_the_depth_it_really_searched) {
+    const auto run = play({"--size", "3", "--k", "3", "--human", "white", "--time", "0.3"}, "a1\nc3\nquit\n");
+    std::istringstream lines(run.out);
+    std::string line;
+    int reports = 0;
+    while (std::getline(lines, line)) {
+        const auto at = line.find(", depth ");
+        if (line.find("tengen plays") == std::string::npos || at == std::string::npos) continue;
+        const int depth = std::stoi(line.substr(at + 8));
+        BOOST_TEST_INFO(line);
+        BOOST_TEST(depth >= 1);
+        BOOST_TEST(depth <= 9);
+        ++reports;
+    }
+    BOOST_TEST(reports >= 2);
+}
+
+// --time holds for the first move too: the table costs nothing at start-up, even a 1 GiB one
+// (it used to be allocated and cleared inside the first move: 1.6 s for 256 MiB).
+BOOST_AUTO_TEST_CASE(the_first_engine_move_keeps_its_time) {
+    const auto run = play({"--human", "white", "--time", "0.3", "--hash", "1024"}, "h9\nquit\n");
+    std::istringstream lines(run.out);
+    std::string line;
+    int checked = 0;
+    while (std::getline(lines, line)) {
+        if (line.find("tengen plays") == std::string::npos) continue;
+        const auto close = line.rfind(" s)");
+        const auto open = line.rfind(", ", close);
+        const double seconds = std::stod(line.substr(open + 2, close - open - 2));
+        BOOST_TEST_INFO(line);
+        BOOST_TEST(seconds < 1.5);  // 0.3 s asked for; slack for sanitizer builds on busy cores
+        ++checked;
+    }
+    BOOST_TEST(checked >= 2);
+}
