@@ -3,33 +3,13 @@
 #include <chrono>
 #include <optional>
 
+#include "notation.h"
 #include "searcher.h"
 
 namespace tengen {
 namespace {
 
 GameConfig cfg(int w, int h, int k, Rule r) { return GameConfig{w, h, k, r}; }
-
-std::optional<std::vector<Point>> parse_moves(const std::string& text) {
-    std::vector<Point> out;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        if (text[i] == ' ') {
-            ++i;
-            continue;
-        }
-        if (text[i] < 'a' || text[i] > 'z') return std::nullopt;
-        const int x = text[i++] - 'a';
-        int y = 0, digits = 0;
-        while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-            y = y * 10 + (text[i++] - '0');
-            ++digits;
-        }
-        if (digits == 0 || y < 1) return std::nullopt;
-        out.push_back({x, y - 1});
-    }
-    return out;
-}
 
 }  // namespace
 
@@ -77,9 +57,9 @@ std::optional<Board> bench_board(const BenchPosition& position) {
         if (!board.is_empty(w)) return std::nullopt;
         board.make({w, Color::Wall});
     }
-    const auto moves = parse_moves(position.moves);
-    if (!moves) return std::nullopt;
-    for (Point p : *moves) {
+    const PersonPoints moves = parse_person_points(position.moves);
+    if (!moves.error.empty()) return std::nullopt;
+    for (Point p : moves.points) {
         if (!board.is_legal(p)) return std::nullopt;
         board.play(p);
     }
@@ -95,6 +75,10 @@ PositionsParse parse_positions(std::istream& in, const std::string& source, cons
         const auto first = line.find_first_not_of(" \t");
         if (first == std::string::npos || line[first] == '#') continue;
         BenchPosition position{source + ":" + std::to_string(number), config, line.substr(first), {}};
+        if (const PersonPoints read = parse_person_points(position.moves); !read.error.empty()) {
+            result.error = position.name + ": " + read.error;
+            return result;
+        }
         if (!bench_board(position)) {
             result.error = position.name + ": not a legal unfinished game: " + line.substr(0, 60);
             return result;

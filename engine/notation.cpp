@@ -1,5 +1,7 @@
 #include "notation.h"
 
+#include <algorithm>
+
 #include <cctype>
 
 namespace tengen {
@@ -84,6 +86,60 @@ std::optional<Point> parse_protocol(std::string_view text) {
     skip_spaces();
     if (!y || pos != text.size()) return std::nullopt;
     return Point{*x, *y};
+}
+
+PersonPoints parse_person_points(std::string_view raw) {
+    PersonPoints out;
+    // "8, 8" is one point: spaces next to a comma do not separate tokens.
+    std::string joined;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (is_space(raw[i])) {
+            std::size_t j = i;
+            while (j < raw.size() && is_space(raw[j])) ++j;
+            const bool by_comma = (!joined.empty() && joined.back() == ',') || (j < raw.size() && raw[j] == ',');
+            if (!by_comma) joined += ' ';
+            i = j - 1;
+            continue;
+        }
+        joined += raw[i];
+    }
+    const std::string_view text = joined;
+    auto fail = [&](std::string_view token) {
+        out.points.clear();
+        out.error = "cannot read '" + std::string(token.substr(0, 40)) + "': expected " + kPersonNotationHelp;
+        return out;
+    };
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        while (pos < text.size() && (is_space(text[pos]) || text[pos] == ';')) ++pos;
+        if (pos == text.size()) break;
+        std::size_t end = pos;
+        while (end < text.size() && !is_space(text[end]) && text[end] != ';') ++end;
+        const std::string_view token = text.substr(pos, end - pos);
+        pos = end;
+        const bool has_letter = std::any_of(token.begin(), token.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        });
+        if (has_letter) {
+            std::string packed;
+            for (char c : token)
+                if (c != ',') packed += c;
+            const auto points = parse_letter_sequence(packed);
+            if (!points || points->empty()) return fail(token);
+            out.points.insert(out.points.end(), points->begin(), points->end());
+            continue;
+        }
+        const auto p = parse_protocol(token);
+        if (!p) return fail(token);
+        out.points.push_back({p->x - 1, p->y - 1});  // "0,0" reads as off the board: the caller says so
+    }
+    return out;
+}
+
+std::optional<Point> parse_person_point(std::string_view text) {
+    const PersonPoints read = parse_person_points(text);
+    if (!read.error.empty() || read.points.size() != 1) return std::nullopt;
+    return read.points.front();
 }
 
 }  // namespace tengen

@@ -18,6 +18,21 @@ std::optional<Point> parse_letters(std::string_view text);
 // Parses a whole letter sequence without separators, e.g. "h8i9j7" (c-gomoku-cli's pos form).
 std::optional<std::vector<Point>> parse_letter_sequence(std::string_view text);
 
+// Points as people type them (play, solve --position, bench --positions): letters ("h8",
+// several may run together: "h8i9") or the drawing's labels as numbers, column then row,
+// both from 1 ("8,8" is h8). Tokens are separated by spaces or ';'; commas may also separate
+// letter points ("h8,i9"). The reason names the forms expected. A number 0 reads as a point
+// off the board (x or y = -1), for the caller to refuse with the board's own words.
+inline constexpr const char* kPersonNotationHelp =
+    "moves like h8 i9 (a column letter and a row from 1) or 8,8 9,9 (column,row, both from 1)";
+struct PersonPoints {
+    std::vector<Point> points;
+    std::string error;  // empty when the text was read
+};
+PersonPoints parse_person_points(std::string_view text);
+// Exactly one point in the same forms; nullopt otherwise.
+std::optional<Point> parse_person_point(std::string_view text);
+
 // The protocol's "x,y" (0-based); accepts spaces around the comma and numbers.
 std::string to_protocol(Point p);
 std::optional<Point> parse_protocol(std::string_view text);

@@ -28,6 +28,14 @@ std::variant<GameConfig, std::string> BoardOptions::config(const po::variables_m
     if (vm.count("width")) config.width = width_;
     if (vm.count("height")) config.height = height_;
     config.win_length = k_;
+    // A command whose small-game defaults (solve: 4x4, k = 3) do not fit renju: say what to add
+    // rather than only what is wrong.
+    const bool k_defaulted = !vm.count("k") || vm["k"].defaulted();
+    if (config.rule == Rule::Renju && config.win_length != 5 && k_defaulted) {
+        std::string fix = "--k 5";
+        if (config.width < 5 || config.height < 5) fix += " and a board of at least 5x5 (e.g. --size 15)";
+        return "renju is five in a row: add " + fix;
+    }
     if (const auto why = config_error(config)) return *why;
     return config;
 }

@@ -24,14 +24,6 @@ std::string lowered(std::string_view s) {
 
 PlayInput invalid(std::string reason) { return {PlayInputKind::Invalid, kNoPoint, std::move(reason)}; }
 
-// "8,8" counts from 1 like the drawing's labels; parse_protocol reads the numbers.
-std::optional<Point> parse_numbers(std::string_view text) {
-    if (text.find(',') == std::string_view::npos) return std::nullopt;
-    const auto p = parse_protocol(text);
-    if (!p) return std::nullopt;
-    return Point{p->x - 1, p->y - 1};
-}
-
 }  // namespace
 
 PlayInput parse_play_input(std::string_view line) {
@@ -55,15 +47,12 @@ PlayInput parse_play_input(std::string_view line) {
         return {word == "save" ? PlayInputKind::Save : PlayInputKind::Load, kNoPoint, std::string(rest)};
     }
 
-    if (const auto p = parse_numbers(text)) return {PlayInputKind::Move, *p, std::string(text)};
-    if (text.find(',') == std::string_view::npos) {
-        if (const auto p = parse_letters(text)) return {PlayInputKind::Move, *p, std::string(text)};
-    }
+    if (const auto p = parse_person_point(text)) return {PlayInputKind::Move, *p, std::string(text)};
     // Quote at most a short prefix: the reason must stay one readable line.
     std::string quoted;
     for (const char ch : text.substr(0, 40)) quoted += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
     if (text.size() > 40) quoted += "...";
-    return invalid("cannot read '" + quoted + "' as a move (like h8 or 8,8) or a command (type help)");
+    return invalid("cannot read '" + quoted + "' as one move (like h8 or 8,8: column,row from 1) or a command (type help)");
 }
 
 }  // namespace tengen

@@ -18,37 +18,14 @@ namespace {
 
 namespace po = boost::program_options;
 
-// Letters ("h8i9", "h8 i9", "h8,i9") or 0-based protocol pairs ("7,7 8,8" or "7,7;8,8").
+// The position in people's notation (engine/notation.h): letters or 1-based column,row pairs.
 std::optional<std::vector<Point>> parse_position(const std::string& text, std::string& why) {
-    const bool letters = std::any_of(text.begin(), text.end(), [](unsigned char ch) { return std::isalpha(ch); });
-    if (letters) {
-        std::string packed;
-        for (char ch : text)
-            if (!std::isspace(static_cast<unsigned char>(ch)) && ch != ',' && ch != ';') packed += ch;
-        auto points = parse_letter_sequence(packed);
-        if (!points) why = "cannot read '" + text + "' as moves in letter notation (like h8i9)";
-        return points;
-    }
-    std::vector<int> numbers;
-    std::string current;
-    for (char ch : text + " ") {
-        if (std::isdigit(static_cast<unsigned char>(ch))) {
-            current += ch;
-        } else if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == ';') {
-            if (!current.empty()) numbers.push_back(std::stoi(current.substr(0, 4)));
-            current.clear();
-        } else {
-            why = std::string("unexpected '") + ch + "' in the position";
-            return std::nullopt;
-        }
-    }
-    if (numbers.size() % 2 != 0) {
-        why = "the position's numbers do not pair up as x,y";
+    PersonPoints read = parse_person_points(text);
+    if (!read.error.empty()) {
+        why = read.error;
         return std::nullopt;
     }
-    std::vector<Point> points;
-    for (std::size_t i = 0; i < numbers.size(); i += 2) points.push_back({numbers[i], numbers[i + 1]});
-    return points;
+    return std::move(read.points);
 }
 
 std::string describe_winner(SolveValue v, Color to_move) {
@@ -78,7 +55,7 @@ int solve_main(int argc, char** argv) {
     board_options.add_to(desc);
     desc.add_options()
         ("position", po::value(&position),
-         "moves so far, black first: letters (h8i9 or \"h8 i9\") or 0-based x,y pairs (\"7,7 8,8\")")
+         "moves so far, black first: letters (h8i9 or \"h8 i9\") or column,row pairs from 1 (\"8,8 9,9\" = h8 i9), as play reads them")
         ("max-nodes", po::value(&max_nodes)->default_value(0), "stop after this many nodes (0 = no limit)")
         ("time", po::value(&seconds)->default_value(0), "stop after this many seconds (0 = no limit)")
         ("hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table in MiB")
@@ -113,8 +90,8 @@ int solve_main(int argc, char** argv) {
         int number = 0;
         for (const Point p : *moves) {
             ++number;
+            if (!board.on_board(p)) return fail(fmt::format("move {} is off the board", number));
             const std::string where = fmt::format("move {} ({})", number, to_letters(p));
-            if (!board.on_board(p)) return fail(where + " is off the board");
             if (!board.is_empty(p)) return fail(where + " is on an occupied point");
             if (board.game_over()) return fail(where + " comes after the end of the game");
             board.play(p);

@@ -2,6 +2,11 @@
 #include <boost/test/unit_test.hpp>
 
 #include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
 #include <map>
 #include <string>
 #include <vector>
@@ -239,9 +244,11 @@ BOOST_AUTO_TEST_CASE(the_solve_command_reports_value_move_distance_and_size) {
     const auto pos = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "a1 b1"}, "");
     BOOST_TEST(pos.out.find("2 stones, black to move") != std::string::npos);
     BOOST_TEST(pos.out.find("value: win for black") != std::string::npos);
-    const auto numeric = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "0,0;1,0"}, "");
-    BOOST_TEST(numeric.out.find("2 stones, black to move") != std::string::npos);
-    BOOST_TEST(numeric.out.find("value: win for black") != std::string::npos);
+    // Numbers read as play reads them: column,row from 1, so "1,1;2,1" is a1 b1.
+    const auto numeric = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "1,1;2,1"}, "");
+    BOOST_TEST(numeric.out == pos.out);
+    const auto zero_based = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "0,0"}, "");
+    BOOST_TEST(zero_based.exit_code == 2);
     const auto unknown =
         testing::run_with_input({bin, "solve", "--size", "5", "--k", "4", "--max-nodes", "100"}, "");
     BOOST_TEST(unknown.out.find("value: unknown") != std::string::npos);
@@ -264,4 +271,66 @@ BOOST_AUTO_TEST_CASE(renju_forbids_the_double_four_that_wins_in_freestyle) {
     BOOST_TEST(solve_value_name(r.value) != "unknown");
     BOOST_TEST(to_letters(r.best) != "d4");
     BOOST_TEST((r.value != SolveValue::Win || r.distance > 3));
+}
+
+namespace {
+
+// Runs the brain with these arguments and returns what it printed on stdout and stderr.
+std::string run_brain_all_output(const std::string& args) {
+    const std::string command = std::string(TENGEN_PBRAIN_PATH) + " " + args + " 2>&1";
+    std::string out;
+    if (FILE* pipe = popen(command.c_str(), "r")) {
+        char buffer[4096];
+        while (std::fgets(buffer, sizeof buffer, pipe)) out += buffer;
+        pclose(pipe);
+    }
+    return out;
+}
+
+}  // namespace
+
+// The three front ends read points alike (engine/notation.h): letters, or column,row from 1.
+BOOST_AUTO_TEST_CASE(people_notation_reads_letters_and_numbers_from_one_alike) {
+    const auto letters = parse_person_points("h8 i9j10;k11,l12");
+    BOOST_TEST(letters.error.empty());
+    BOOST_REQUIRE(letters.points.size() == 5u);
+    BOOST_TEST((letters.points[0] == Point{7, 7}));
+    BOOST_TEST((letters.points[4] == Point{11, 11}));
+    const auto numbers = parse_person_points("8,8 9,9;10, 10");
+    BOOST_TEST(numbers.error.empty());
+    BOOST_REQUIRE(numbers.points.size() == 3u);
+    BOOST_TEST((numbers.points[0] == Point{7, 7}));
+    BOOST_TEST((parse_person_point("8,8") == parse_person_point("h8")));
+    BOOST_TEST((parse_person_point("0,3") == Point{-1, 2}));  // off the board, for the caller to say
+    for (const char* bad : {"h", "8,8,8", "h8 9", "??"}) {
+        BOOST_TEST_INFO(bad);
+        BOOST_TEST(!parse_person_points(bad).error.empty());
+        BOOST_TEST(parse_person_points(bad).error.find("h8") != std::string::npos);  // names the forms
+    }
+    BOOST_TEST(!parse_person_point("h8 i9"));  // one point only
+}
+
+BOOST_AUTO_TEST_CASE(solve_under_renju_without_k_says_what_to_add) {
+    const auto run = testing::run_with_input({TENGEN_PBRAIN_PATH, "solve", "--rule", "renju"}, "");
+    BOOST_TEST(run.exit_code == 2);
+    BOOST_TEST(run_brain_all_output("solve --rule renju").find("add --k 5") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(bench_reads_positions_in_both_forms_alike) {
+    const std::string dir = std::filesystem::temp_directory_path() / ("tengen-notation-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string letters = dir + "/letters.txt", numbers = dir + "/numbers.txt";
+    std::ofstream(letters) << "h8 i9 h9 h10\n";
+    std::ofstream(numbers) << "8,8 9,9 8,9 8,10\n";
+    auto total = [](const std::string& out) { return out.substr(out.find("Total nodes:")); };
+    const auto a = testing::run_with_input({TENGEN_PBRAIN_PATH, "bench", "--depth", "4", "--positions", letters}, "");
+    const auto b = testing::run_with_input({TENGEN_PBRAIN_PATH, "bench", "--depth", "4", "--positions", numbers}, "");
+    BOOST_TEST(a.exit_code == 0);
+    BOOST_TEST(b.exit_code == 0);
+    BOOST_TEST(total(a.out).substr(0, 30) == total(b.out).substr(0, 30));
+    std::ofstream(numbers) << "8,8 zz\n";
+    const auto bad = testing::run_with_input({TENGEN_PBRAIN_PATH, "bench", "--positions", numbers}, "");
+    BOOST_TEST(bad.exit_code == 2);
+    BOOST_TEST(run_brain_all_output("bench --positions " + numbers).find("h8 i9") != std::string::npos);
+    std::filesystem::remove_all(dir);
 }
