@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "fuzz/fuzz_bodies.h"
 #include "session_replay.h"
 
 namespace fs = std::filesystem;
@@ -49,4 +50,30 @@ BOOST_AUTO_TEST_CASE(the_output_check_rejects_what_it_should) {
     BOOST_TEST(!is_well_formed_output("7,"));
     BOOST_TEST(!is_well_formed_output("garbage"));
     BOOST_TEST(!is_well_formed_output("UNKNOWN \x01"));
+}
+
+// The other targets' saved inputs, one folder each, through the same bodies the fuzzers run
+// (tests/fuzz/fuzz_bodies.h): a broken invariant aborts, a crash or sanitizer report fails.
+BOOST_AUTO_TEST_CASE(every_saved_input_of_the_file_and_clock_targets_is_survived) {
+    const fs::path root = fs::path(TENGEN_TEST_DATA_DIR) / "fuzz-regressions";
+    const std::vector<std::pair<std::string, void (*)(std::string_view)>> targets{
+        {"clocks", tengen::testing::fuzz_clocks_one},
+        {"records", tengen::testing::fuzz_records_one},
+        {"openings", tengen::testing::fuzz_openings_one},
+        {"results", tengen::testing::fuzz_results_one},
+    };
+    for (const auto& [name, body] : targets) {
+        int files = 0;
+        for (const auto& entry : fs::directory_iterator(root / name)) {
+            if (!entry.is_regular_file()) continue;
+            std::ifstream in(entry.path(), std::ios::binary);
+            std::stringstream bytes;
+            bytes << in.rdbuf();
+            BOOST_TEST_CHECKPOINT(name << "/" << entry.path().filename().string());
+            body(bytes.str());
+            ++files;
+        }
+        BOOST_TEST_INFO(name);
+        BOOST_TEST(files >= 1);
+    }
 }

@@ -1,5 +1,9 @@
 #include "finished_game.h"
 
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 #include "notation.h"
@@ -29,6 +33,26 @@ std::string to_json_line(const FinishedGame& g) {
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
+namespace {
+
+// Thrown for a number that is not a whole int: the caller reports it like any wrong field.
+struct NotAnInt : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Strict: an integer that fits an int. nlohmann's get<int>() would accept 7.7e120 or 2.5 and
+// convert it (out of range, that is undefined behaviour).
+int strict_int(const nlohmann::json& v, const char* field) {
+    if (!v.is_number_integer()) throw NotAnInt(std::string(field) + " is not an integer");
+    const auto n = v.get<std::int64_t>();
+    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max())
+                               : n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max())
+        throw NotAnInt(std::string(field) + " is out of range");
+    return static_cast<int>(n);
+}
+
+}  // namespace
+
 std::optional<FinishedGame> from_json_line(const std::string& line, std::string* error) {
     auto fail = [&](const std::string& why) -> std::optional<FinishedGame> {
         if (error) *error = why;
@@ -38,15 +62,15 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
     if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
     try {
         FinishedGame g;
-        g.game = j.at("game").get<int>();
-        g.round = j.at("round").get<int>();
-        g.pair = j.at("pair").get<int>();
+        g.game = strict_int(j.at("game"), "game");
+        g.round = strict_int(j.at("round"), "round");
+        g.pair = strict_int(j.at("pair"), "pair");
         g.black = j.at("black").get<std::string>();
         g.white = j.at("white").get<std::string>();
         const auto& board = j.at("board");
-        g.config.width = board.at(0).get<int>();
-        g.config.height = board.at(1).get<int>();
-        g.config.win_length = j.at("k").get<int>();
+        g.config.width = strict_int(board.at(0), "board width");
+        g.config.height = strict_int(board.at(1), "board height");
+        g.config.win_length = strict_int(j.at("k"), "k");
         const auto rule = parse_rule(j.at("rule").get<std::string>());
         if (!rule) return fail("unknown rule");
         g.config.rule = *rule;
@@ -55,7 +79,8 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
         if (!stones) return fail("bad opening '" + opening + "'");
         g.opening = *stones;
         for (const auto& m : j.at("moves"))
-            g.outcome.moves.push_back({{m.at("x").get<int>(), m.at("y").get<int>()}, m.value("ms", 0)});
+            g.outcome.moves.push_back({{strict_int(m.at("x"), "x"), strict_int(m.at("y"), "y")},
+                                       m.contains("ms") ? strict_int(m.at("ms"), "ms") : 0});
         const auto winner = parse_winner(j.at("result").get<std::string>());
         const auto reason = parse_reason(j.at("reason").get<std::string>());
         if (!winner || !reason) return fail("unknown result or reason");
@@ -66,6 +91,8 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
         return g;
     } catch (const nlohmann::json::exception& e) {
         return fail(std::string("missing or wrong field: ") + e.what());
+    } catch (const NotAnInt& e) {
+        return fail(std::string("wrong field: ") + e.what());
     }
 }
 

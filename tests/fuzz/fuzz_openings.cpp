@@ -1,0 +1,7 @@
+// libFuzzer target: see fuzz_openings_one in fuzz_bodies.h.
+#include "fuzz_bodies.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    tengen::testing::fuzz_openings_one({reinterpret_cast<const char*>(data), size});
+    return 0;
+}
