@@ -2,30 +2,33 @@
 
 #include <algorithm>
 
+#include "eval_tables.h"
+
 namespace tengen {
-namespace {
 
-// Fitted with the cell values of search_position.cpp (kEvalWeights, same command and data).
-constexpr int kTempo = -14;             // the side to move, all else equal (the averaging
-                                        // already credits it: this only corrects the sum)
-constexpr int kTheirThreeNoFour = -34;  // they can make an open four and we have no four
+int threat_mask(const SearchPosition& p) {
+    const int us = p.side(), them = us ^ 1;
+    ThreatBits t{};
+    t.our_four_three = p.class_count(us, kClsFourThree) > 0;
+    t.our_four = p.four_cells(us) > 0;
+    t.our_double_three = p.class_count(us, kClsDoubleThree) > 0;
+    t.our_open_three = p.class_count(us, kClsThree) > 0;
+    t.their_open_three = p.class_count(them, kClsFlexFour) > 0;
+    t.their_four_three = p.class_count(them, kClsFourThree) > 0;
+    t.their_four = p.four_cells(them) > 0;
+    t.their_double_three = p.class_count(them, kClsDoubleThree) > 0;
+    t.their_three = p.class_count(them, kClsThree) > 0;
+    return threat_mask_of(t);
+}
 
-}  // namespace
+int threat_variant(const SearchPosition& p) { return p.renju() && p.side() == 0 ? 1 : 0; }
 
 Score evaluate_position(const SearchPosition& p) {
     const int us = p.side(), them = us ^ 1;
     // Now we are to move and they have just moved; before the last move the roles were swapped.
     const int now = p.tempo_potential(us, true) - p.tempo_potential(them, false);
     const int before = p.previous_tempo_potential(us, false) - p.previous_tempo_potential(them, true);
-    int v = (now + before) / 2 + kTempo;
-    const bool their_three = p.class_count(them, kClsFlexFour) > 0;
-    const bool their_fours = p.four_cells(them) > 0;
-    const bool we_black_renju = p.renju() && us == 0;
-    // Hand-set, not fitted: off freestyle-like rules these positions are static wins in five
-    // that never reach the evaluation; they matter for renju black, whose threes may be forbidden.
-    if (p.class_count(us, kClsFourThree) > 0 && !their_fours) v += 600;
-    if (!we_black_renju && p.class_count(us, kClsDoubleThree) > 0 && !their_three && !their_fours) v += 300;
-    if (their_three && p.four_cells(us) == 0) v += kTheirThreeNoFour;
+    const int v = (now + before) / 2 + kThreatEval[threat_variant(p)][threat_mask(p)];
     return std::clamp(v, -20000, 20000);
 }
 

@@ -6,10 +6,42 @@
 
 namespace tengen {
 
-// Tempo-aware: every colour's cells are valued for its role (to move, or just moved), and the
-// sum is averaged with the position before the last move to damp the odd/even swing. Meant
-// for positions where nobody holds a five and the side to move has no flex four (the search
-// scores those as mates); elsewhere it still returns a finite score.
+// Which big threats each side holds, as the bits of one index into the evaluation's learned
+// table of tempo values: "we can make a four-three and they have an open three" is one entry.
+inline constexpr int kThreatMasks = 512;
+inline constexpr int kThreatVariants = 2;  // [1] renju black is to move (its threes may be forbidden)
+
+struct ThreatBits {
+    bool our_four_three;     // the side to move has a cell making a four and an open three
+    bool our_four;           // ... a cell making a four
+    bool our_double_three;   // ... a cell making two open threes
+    bool our_open_three;     // ... a cell making an open three
+    bool their_open_three;   // the opponent has a cell making an open four (an open three on the board)
+    bool their_four_three;
+    bool their_four;
+    bool their_double_three;
+    bool their_three;        // the opponent has a cell making an open three
+};
+
+constexpr int threat_mask_of(const ThreatBits& t) {
+    return t.our_four_three | t.our_four << 1 | t.our_double_three << 2 | t.our_open_three << 3 |
+           t.their_open_three << 4 | t.their_four_three << 5 | t.their_four << 6 | t.their_double_three << 7 |
+           t.their_three << 8;
+}
+
+constexpr ThreatBits threat_bits(int mask) {
+    return {(mask & 1) != 0,  (mask & 2) != 0,  (mask & 4) != 0,  (mask & 8) != 0,  (mask & 16) != 0,
+            (mask & 32) != 0, (mask & 64) != 0, (mask & 128) != 0, (mask & 256) != 0};
+}
+
+int threat_mask(const SearchPosition& p);
+int threat_variant(const SearchPosition& p);
+
+// A learned value per cell code and role for every empty cell (summed incrementally by the
+// position), averaged over this position and the one before the last move to damp the
+// odd/even swing, plus the learned value of the threat mask. Meant for positions where nobody
+// holds a five and the side to move has no flex four (the search scores those as mates);
+// elsewhere it still returns a finite score.
 Score evaluate_position(const SearchPosition& p);
 
 }  // namespace tengen

@@ -48,7 +48,7 @@ ShapeTable::ShapeTable(const LineRule& rule, std::uint8_t colour_code)
         hashed_.resize(std::size_t{1} << kHashedBits);
 }
 
-LineShape ShapeTable::compute_and_store(std::uint64_t before, std::uint64_t after) {
+LineClass ShapeTable::compute_and_store(std::uint64_t before, std::uint64_t after) {
     const int k = rule_.k;
     std::vector<std::uint8_t> line(2 * k + 1, kCellEmpty);
     for (int i = 1; i <= span_; ++i) {
@@ -59,13 +59,13 @@ LineShape ShapeTable::compute_and_store(std::uint64_t before, std::uint64_t afte
     return classify(line);
 }
 
-LineShape ShapeTable::lookup_hashed(std::uint64_t before, std::uint64_t after) {
+LineClass ShapeTable::lookup_hashed(std::uint64_t before, std::uint64_t after) {
     HashedEntry& e = hashed_[mix(before, after) & (hashed_.size() - 1)];
-    if (e.shape != kUnknown && e.before == before && e.after == after) return static_cast<LineShape>(e.shape);
+    if (e.shape != kUnknown && e.before == before && e.after == after) return static_cast<LineClass>(e.shape);
     return compute_and_store(before, after);
 }
 
-LineShape ShapeTable::classify(std::vector<std::uint8_t>& line) {
+LineClass ShapeTable::classify(std::vector<std::uint8_t>& line) {
     const int k = rule_.k;
     std::uint64_t before = 0, after = 0;
     for (int i = 1; i <= span_; ++i) {
@@ -75,11 +75,11 @@ LineShape ShapeTable::classify(std::vector<std::uint8_t>& line) {
     if (direct_) {
         std::uint8_t& slot = direct_table_[before | (after << (2 * span_))];
         if (slot == kUnknown) slot = compute(line);
-        return static_cast<LineShape>(slot);
+        return static_cast<LineClass>(slot);
     }
     HashedEntry& e = hashed_[mix(before, after) & (hashed_.size() - 1)];
-    if (e.shape != kUnknown && e.before == before && e.after == after) return static_cast<LineShape>(e.shape);
-    const LineShape s = compute(line);
+    if (e.shape != kUnknown && e.before == before && e.after == after) return static_cast<LineClass>(e.shape);
+    const LineClass s = compute(line);
     // compute() may have recursed and reused this slot; write after it returns.
     HashedEntry& slot = hashed_[mix(before, after) & (hashed_.size() - 1)];
     slot = {before, after, static_cast<std::uint8_t>(s)};
@@ -114,16 +114,16 @@ int ShapeTable::best_window(const std::vector<std::uint8_t>& line) const {
     return best;
 }
 
-LineShape ShapeTable::compute(std::vector<std::uint8_t>& line) {
+LineClass ShapeTable::compute(std::vector<std::uint8_t>& line) {
     const int k = rule_.k;
     const int f = five_state(line);
-    if (f == 1) return kFive;
-    if (f == 2) return rule_.renju_black ? kOverline : kDead;
+    if (f == 1) return kLcFive;
+    if (f == 2) return rule_.renju_black ? kLcOverline : kLcDead;
     // Every level needs one more own stone in some unblocked window of k through the
     // centre: levels the best window cannot reach are skipped, which keeps long k cheap.
     const int most = best_window(line);
-    if (most < 0) return kDead;
-    if (most < k - 3) return kOne;
+    if (most < 0) return kLcDead;
+    if (most < k - 3) return kLcOne;
 
     if (most >= k - 1) {
         // Cells that would complete a five through the centre.
@@ -144,7 +144,7 @@ LineShape ShapeTable::compute(std::vector<std::uint8_t>& line) {
                         if (q - p != k) continue;
                         bool run = true;
                         for (int i = p + 1; i < q && run; ++i) run = line[i] == colour_;
-                        if (run) return kOpenFour;
+                        if (run) return kLcOpenFour;
                         continue;
                     }
                     // The opponent blocking one point must leave the other a five (caro's ends).
@@ -156,37 +156,43 @@ LineShape ShapeTable::compute(std::vector<std::uint8_t>& line) {
                     const bool p_holds = five_state(line) == 1;
                     line[p] = kCellEmpty;
                     line[q] = kCellEmpty;
-                    if (q_holds && p_holds) return kOpenFour;
+                    if (q_holds && p_holds) return kLcOpenFour;
                 }
             }
-            if (rule_.renju_black) return kDoubleFour;
+            if (rule_.renju_black) return kLcDoubleFour;
         }
-        if (n >= 1) return kFour;
+        if (n >= 1) return kLcFour;
     }
 
+    // Below a four the class counts the cells that lift the line one level: an open three
+    // with two open-four cells is harder to stop than one with one, and so on for twos.
     if (most >= k - 2) {
         bool closed_three = false;
+        int open_four_cells = 0;
         for (int i = 1; i < 2 * k; ++i) {
             if (i == k || line[i] != kCellEmpty) continue;
             line[i] = colour_;
-            const LineShape s = classify(line);
+            const LineShape s = shape_of(classify(line));
             line[i] = kCellEmpty;
-            if (s == kOpenFour) return kThree;
+            open_four_cells += s == kOpenFour;
             if (s == kFour) closed_three = true;
         }
-        if (closed_three) return kThreeClosed;
+        if (open_four_cells > 0) return open_four_cells >= 2 ? kLcThree2 : kLcThree1;
+        if (closed_three) return kLcThreeClosed;
     }
 
     bool closed_two = false;
+    int open_three_cells = 0;
     for (int i = 1; i < 2 * k; ++i) {
         if (i == k || line[i] != kCellEmpty) continue;
         line[i] = colour_;
-        const LineShape s = classify(line);
+        const LineShape s = shape_of(classify(line));
         line[i] = kCellEmpty;
-        if (s == kThree) return kTwo;
+        open_three_cells += s == kThree;
         if (s == kThreeClosed) closed_two = true;
     }
-    return closed_two ? kTwoClosed : kOne;
+    if (open_three_cells > 0) return open_three_cells >= 4 ? kLcTwo4 : open_three_cells == 3 ? kLcTwo3 : kLcTwo2;
+    return closed_two ? kLcTwoClosed : kLcOne;
 }
 
 }  // namespace tengen

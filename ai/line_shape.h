@@ -3,6 +3,7 @@
 // (empty, black, white, wall/off-board), split into the cells before and after it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -26,6 +27,33 @@ enum LineShape : std::uint8_t {
     kShapeCount
 };
 
+// The evaluation's finer view of a line: its LineShape, with open twos told apart by how many
+// cells would make them an open three (2, 3, or 4 and more) and open threes by how many would
+// make them an open four (1, or 2 and more). Ordered like LineShape.
+enum LineClass : std::uint8_t {
+    kLcDead = 0,
+    kLcOne,
+    kLcTwoClosed,
+    kLcTwo2,
+    kLcTwo3,
+    kLcTwo4,
+    kLcThreeClosed,
+    kLcThree1,
+    kLcThree2,
+    kLcFour,
+    kLcOpenFour,
+    kLcFive,
+    kLcOverline,
+    kLcDoubleFour,
+    kLineClassCount
+};
+
+inline constexpr std::array<LineShape, kLineClassCount> kShapeOfClass{
+    kDead, kOne,  kTwoClosed, kTwo,     kTwo,  kTwo,      kThreeClosed,
+    kThree, kThree, kFour,    kOpenFour, kFive, kOverline, kDoubleFour};
+
+constexpr LineShape shape_of(LineClass c) noexcept { return kShapeOfClass[c]; }
+
 // Cell codes inside line keys and boards.
 inline constexpr std::uint8_t kCellEmpty = 0;
 inline constexpr std::uint8_t kCellBlack = 1;
@@ -42,7 +70,7 @@ struct LineRule {
 
 LineRule line_rule_for(const GameConfig& config, std::uint8_t colour_code);
 
-// Memoised shape lookup for one colour under one rule. Short windows (k <= 5, or k <= 6 under
+// Memoised line-class lookup for one colour under one rule. Short windows (k <= 5, or k <= 6 under
 // plain freestyle, which never looks at the k-th cell) use a direct table indexed by the key;
 // longer ones a hashed cache of computed entries. Not thread-safe: every
 // search thread owns its own.
@@ -55,13 +83,13 @@ public:
 
     // before: cells at distance 1..k before the cell, 2 bits each from bit 0;
     // after: cells at distance 1..k after it, likewise.
-    LineShape lookup(std::uint64_t before, std::uint64_t after) {
+    LineClass lookup(std::uint64_t before, std::uint64_t after) {
         before &= span_mask_;
         after &= span_mask_;
         if (direct_) {
             const std::uint64_t index = before | (after << (2 * span_));
             std::uint8_t s = direct_table_[index];
-            if (s != kUnknown) return static_cast<LineShape>(s);
+            if (s != kUnknown) return static_cast<LineClass>(s);
             return compute_and_store(before, after);
         }
         return lookup_hashed(before, after);
@@ -70,7 +98,7 @@ public:
     // The direct table's raw form, for a caller that looks up many lines in a row and keeps
     // it in registers (stores through byte pointers would otherwise force the table's
     // fields to be reloaded each time). table is null when the table is hashed. An entry of
-    // kUnknownShape must go through lookup().
+    // kUnknownShape must go through lookup(). Entries are LineClass values.
     struct DirectView {
         const std::uint8_t* table;
         std::uint64_t mask;
@@ -89,10 +117,10 @@ private:
         std::uint8_t shape = kUnknown;
     };
 
-    LineShape compute_and_store(std::uint64_t before, std::uint64_t after);
-    LineShape lookup_hashed(std::uint64_t before, std::uint64_t after);
-    LineShape classify(std::vector<std::uint8_t>& line);  // centre holds the colour
-    LineShape compute(std::vector<std::uint8_t>& line);
+    LineClass compute_and_store(std::uint64_t before, std::uint64_t after);
+    LineClass lookup_hashed(std::uint64_t before, std::uint64_t after);
+    LineClass classify(std::vector<std::uint8_t>& line);  // centre holds the colour
+    LineClass compute(std::vector<std::uint8_t>& line);
     int five_state(const std::vector<std::uint8_t>& line) const;  // 0 none, 1 five, 2 overline
     // Most own stones in an unblocked window of k through the centre; -1 when none exists.
     int best_window(const std::vector<std::uint8_t>& line) const;

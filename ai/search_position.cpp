@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "cell_code.h"
 #include "cell_pattern.h"
+#include "eval_tables.h"
 
 namespace tengen {
 namespace {
@@ -11,33 +13,6 @@ namespace {
 // that order moves (attack and block value of a cell).
 constexpr std::array<int, kShapeCount> kShapeValue{0, 1, 3, 10, 12, 40, 55, 200, 500, 0, 0};
 
-// The evaluation's values of a cell, per role of the colour: [0] it is to move, [1] it has
-// just moved: a value per line shape, plus a bonus for the cell's pattern (cell_pattern.h, the
-// combination of its four shapes). Fitted by logistic regression on game results
-// (Texel-style) with the scale of the old hand-set evaluation kept (K = 0.00276 per unit):
-// 5,872 games of 15x15 freestyle self-play at 0.05 s/move, 141,414 positions the search
-// evaluates, 10% of games held out; validation log-loss 0.6051 with the hand-set weights,
-// 0.5708 with these. The patterns FourPlus, Four, ThreePlus, Three, DoubleClosedThree,
-// ClosedThreePlusTwo and DoubleTwo were fitted later on top of those weights held fixed
-// (the tuner's "combo-add" model), on both training sets (9,768 games, 10% held out, 229,664
-// positions): validation log-loss 0.5749 without them, 0.5583 with them (+40 Elo, SPRT). A
-// free refit of every weight ("combo") reaches 0.5527 but played worse (-14 Elo): it moved
-// the shape values far from these. The games are kept in tests/data/training/; to refit:
-//   xz -dk tests/data/training/selfplay-15x15.jsonl.xz tests/data/training/arena-15x15.jsonl.xz
-//   build/tests/tengen-tune-eval tests/data/training/*.jsonl   (--l2 1e-4)
-// Shapes are indexed like LineShape (kDead, kOverline and kDoubleFour are worth nothing),
-// patterns like CellPattern (renju black's double three keeps its bonus, fitted below its
-// old 20); one role's weights are noisy where the search never evaluates them (the side to
-// move holding a five or an open four), only the sum over both roles is well determined.
-struct EvalWeights {
-    std::array<int, kShapeCount> shape;
-    std::array<int, kPatternCount> pattern;  // bonus per CellPattern (kPatForbid: the cell is worth 0)
-};
-constexpr std::array<EvalWeights, 2> kEvalWeights{{
-    {{0, -9, 9, -11, 2, 1, 8, 254, 1511, 0, 0}, {0, 0, 0, 74, 612, 114, -36, -9, 40, 12, -32, 10, 2}},     // to move
-    {{0, 2, -7, 14, 41, 80, 175, 578, 671, 0, 0}, {0, 0, 0, -235, 269, 139, -15, -14, 48, -25, 4, 12, -13}},  // just moved
-}};
-
 // A cell's summary for one colour, from its four line shapes.
 struct CellSummary {
     std::int16_t value;    // move-ordering potential
@@ -45,7 +20,10 @@ struct CellSummary {
     std::uint8_t cls;      // CellClass
     std::uint8_t four;     // some line makes a four or better
 };
-constexpr int kShapeCombos = kShapeCount * kShapeCount * kShapeCount * kShapeCount;
+constexpr int kClassCombos = kLineClassCount * kLineClassCount * kLineClassCount * kLineClassCount;
+constexpr int combo_index(const std::uint8_t* c) {
+    return c[0] + kLineClassCount * (c[1] + kLineClassCount * (c[2] + kLineClassCount * c[3]));
+}
 
 struct CombinedTables {
     std::array<std::vector<CellSummary>, 2> summary;  // [0] ordinary rules, [1] renju black
@@ -69,25 +47,20 @@ constexpr CellClass class_of(CellPattern pattern) {
 
 std::int16_t clamp_value(int v) { return static_cast<std::int16_t>(std::clamp(v, -4000, 4000)); }
 
-int eval_value(const std::array<int, 4>& s, CellPattern pattern, const EvalWeights& w) {
-    if (pattern == kPatForbid) return 0;
-    int v = w.pattern[pattern];
-    for (int d = 0; d < 4; ++d) v += w.shape[s[d]];
-    return v;
-}
-
 const CombinedTables& combined_tables() {
     static const CombinedTables tables = [] {
         CombinedTables t;
         for (int mode = 0; mode < 2; ++mode) {
-            t.summary[mode].resize(kShapeCombos);
-            for (int index = 0; index < kShapeCombos; ++index) {
+            t.summary[mode].resize(kClassCombos);
+            for (int index = 0; index < kClassCombos; ++index) {
                 std::array<int, 4> s{};
+                std::array<int, 4> classes{};
                 int rest = index;
                 bool four = false;
                 for (int d = 0; d < 4; ++d) {
-                    s[d] = rest % kShapeCount;
-                    rest /= kShapeCount;
+                    classes[d] = rest % kLineClassCount;
+                    s[d] = shape_of(static_cast<LineClass>(classes[d]));
+                    rest /= kLineClassCount;
                     four = four || (s[d] >= kFour && s[d] <= kFive);
                 }
                 const CellPattern pattern = cell_pattern(s, mode == 1);
@@ -100,7 +73,7 @@ const CombinedTables& combined_tables() {
                 if (c == kClsForbid) v = 0;
                 CellSummary& out = t.summary[mode][index];
                 out.value = clamp_value(v);
-                for (int role = 0; role < 2; ++role) out.eval[role] = clamp_value(eval_value(s, pattern, kEvalWeights[role]));
+                for (int role = 0; role < 2; ++role) out.eval[role] = kCellCodeEval[mode][role][cell_code(classes)];
                 out.cls = static_cast<std::uint8_t>(c);
                 out.four = four ? 1 : 0;
             }
@@ -153,7 +126,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
     cells_.assign(n, kCellWall);
     key_before_.assign(n * 4, 0);
     key_after_.assign(n * 4, 0);
-    shapes_.assign(n * 8, kDead);
+    shapes_.assign(n * 8, kLcDead);
     info_.assign(n * 2, CellInfo{kClsNone, 0, 0, {0, 0}});
     near_.assign(n, 0);
     for (int c = 0; c < 2; ++c) {
@@ -226,8 +199,7 @@ void SearchPosition::set_from(const Board& board) {
 void SearchPosition::refresh_cell(int cell) {
     const CombinedTables& t = combined_tables();
     for (int c = 0; c < 2; ++c) {
-        const std::uint8_t* s = &shapes_[cell * 8 + c * 4];
-        const int index = s[0] + kShapeCount * (s[1] + kShapeCount * (s[2] + kShapeCount * s[3]));
+        const int index = combo_index(&shapes_[cell * 8 + c * 4]);
         const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
         const CellSummary& sum = t.summary[mode][index];
         info_[cell * 2 + c] = CellInfo{sum.cls, sum.four, sum.value, {sum.eval[0], sum.eval[1]}};
@@ -235,8 +207,7 @@ void SearchPosition::refresh_cell(int cell) {
 }
 
 void SearchPosition::recount_colour(int cell, int c) {
-    const std::uint8_t* s = &shapes_[cell * 8 + c * 4];
-    const int index = s[0] + kShapeCount * (s[1] + kShapeCount * (s[2] + kShapeCount * s[3]));
+    const int index = combo_index(&shapes_[cell * 8 + c * 4]);
     const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
     const CellSummary& sum = combined_tables().summary[mode][index];
     CellInfo& info = info_[cell * 2 + c];
@@ -309,7 +280,7 @@ void SearchPosition::place(int cell, int colour) {
     auto look = [](ShapeTable& table, const ShapeTable::DirectView& view, std::uint64_t before, std::uint64_t after) {
         if (view.table) {
             const std::uint8_t s = view.table[(before & view.mask) | ((after & view.mask) << view.shift)];
-            if (s != ShapeTable::kUnknownShape) return static_cast<LineShape>(s);
+            if (s != ShapeTable::kUnknownShape) return static_cast<LineClass>(s);
         }
         return table.lookup(before, after);
     };
@@ -329,8 +300,8 @@ void SearchPosition::place(int cell, int colour) {
                 std::uint8_t* s = shapes + q * 8;
                 // Most touched cells keep both shapes (the stone is too far, or the line was
                 // already dead): nothing to save, recount or restore for them.
-                const LineShape new_black = look(black, black_view, key_before[slot], key_after[slot]);
-                const LineShape new_white = look(white, white_view, key_before[slot], key_after[slot]);
+                const LineClass new_black = look(black, black_view, key_before[slot], key_after[slot]);
+                const LineClass new_white = look(white, white_view, key_before[slot], key_after[slot]);
                 if (new_black == s[d] && new_white == s[4 + d]) continue;
                 touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}, {info_[q * 2], info_[q * 2 + 1]}});
                 if (new_black != s[d]) {

@@ -62,8 +62,10 @@ public:
     bool near_stones(int cell) const noexcept { return near_[cell] != 0; }
     CellClass cls(int cell, int colour) const noexcept { return static_cast<CellClass>(info_[cell * 2 + colour].cls); }
     int value(int cell, int colour) const noexcept { return info_[cell * 2 + colour].value; }
-    LineShape shape(int cell, int colour, int dir) const noexcept {
-        return static_cast<LineShape>(shapes_[cell * 8 + colour * 4 + dir]);
+    LineShape shape(int cell, int colour, int dir) const noexcept { return shape_of(line_class(cell, colour, dir)); }
+    // The finer class of that line (line_shape.h), which the evaluation's codes are made of.
+    LineClass line_class(int cell, int colour, int dir) const noexcept {
+        return static_cast<LineClass>(shapes_[cell * 8 + colour * 4 + dir]);
     }
     // Some line makes a four or better.
     bool has_four_shape(int cell, int colour) const noexcept { return info_[cell * 2 + colour].four != 0; }
@@ -142,7 +144,7 @@ private:
     std::vector<std::uint8_t> cells_;
     std::vector<std::uint64_t> key_before_;  // [cell * 4 + dir]
     std::vector<std::uint64_t> key_after_;
-    std::vector<std::uint8_t> shapes_;       // [cell * 8 + colour * 4 + dir]
+    std::vector<std::uint8_t> shapes_;       // LineClass, [cell * 8 + colour * 4 + dir]
     std::vector<CellInfo> info_;             // [cell * 2 + colour]
     std::vector<std::uint8_t> near_;         // stones within the 5x5 square
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;

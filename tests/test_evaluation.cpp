@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "board.h"
+#include "cell_code.h"
 #include "cell_pattern.h"
 #include "evaluation.h"
 #include "notation.h"
@@ -144,4 +145,78 @@ BOOST_AUTO_TEST_CASE(a_cell_pattern_is_the_strongest_combination_of_its_four_sha
     BOOST_TEST(cell_pattern({kOverline, kTwo, kOne, kOne}, true) == kPatForbid);
     BOOST_TEST(cell_pattern({kThree, kThree, kFour, kOne}, true) == kPatDoubleThree);
     BOOST_TEST(cell_pattern({kThree, kThree, kFour, kOne}, false) == kPatFourThree);
+}
+
+namespace {
+
+// Black's line class at `cell` along the row (direction 0), in a freestyle position.
+LineClass black_row_class_at(const std::vector<const char*>& black, const std::vector<const char*>& white,
+                             const char* cell) {
+    const GameConfig c{};
+    Board b(c);
+    for (const char* s : black) b.make({at(s), Color::Black});
+    for (const char* s : white) b.make({at(s), Color::White});
+    SearchPosition p(c);
+    p.set_from(b);
+    return p.line_class(p.cell_of(at(cell)), 0, 0);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(line_classes_count_the_cells_that_lift_a_line_one_level) {
+    // h8 joins g8 into an open two in the middle of an empty row: four cells make it an open
+    // three (e8, f8, i8, j8).
+    BOOST_TEST(black_row_class_at({"g8"}, {}, "h8") == kLcTwo4);
+    // With white on d8 and k8 only f8 and i8 still make an open three.
+    BOOST_TEST(black_row_class_at({"g8"}, {"d8", "k8"}, "h8") == kLcTwo2);
+    // f8 g8 h8 in an empty row: e8 and i8 both make an open four.
+    BOOST_TEST(black_row_class_at({"f8", "g8"}, {}, "h8") == kLcThree2);
+    // With white on c8 and k8 both still do: the four e8-h8 has d8 and i8 empty, the four
+    // f8-i8 has e8 and j8 empty.
+    BOOST_TEST(black_row_class_at({"f8", "g8"}, {"c8", "k8"}, "h8") == kLcThree2);
+    // White on d8 and j8: e8 gives a four e8-h8 closed at d8 (not open), i8 gives f8-i8 with
+    // e8 open and j8 white: no open four at all. A closed three.
+    BOOST_TEST(black_row_class_at({"f8", "g8"}, {"d8", "j8"}, "h8") == kLcThreeClosed);
+    // White on c8 and j8: only e8 makes an open four (d8 and i8 empty), i8 does not.
+    BOOST_TEST(black_row_class_at({"f8", "g8"}, {"c8", "j8"}, "h8") == kLcThree1);
+    // Every class agrees with the coarser shape the search's threat logic reads.
+    BOOST_TEST(shape_of(kLcTwo3) == kTwo);
+    BOOST_TEST(shape_of(kLcThree1) == kThree);
+    BOOST_TEST(shape_of(kLcThree2) == kThree);
+}
+
+BOOST_AUTO_TEST_CASE(a_cell_code_ignores_the_order_of_directions_and_numbers_every_set_once) {
+    std::vector<int> seen(kCellCodes, 0);
+    for (int a = 0; a < kLineClassCount; ++a)
+        for (int b = a; b < kLineClassCount; ++b)
+            for (int c = b; c < kLineClassCount; ++c)
+                for (int d = c; d < kLineClassCount; ++d) {
+                    const int code = cell_code({a, b, c, d});
+                    BOOST_TEST_REQUIRE(code >= 0);
+                    BOOST_TEST_REQUIRE(code < kCellCodes);
+                    ++seen[code];
+                    BOOST_TEST_REQUIRE(cell_code({d, b, a, c}) == code);
+                    BOOST_TEST_REQUIRE(cell_code({c, d, b, a}) == code);
+                }
+    for (int n : seen) BOOST_TEST_REQUIRE(n == 1);
+}
+
+BOOST_AUTO_TEST_CASE(the_threat_mask_names_each_sides_threats) {
+    // Black to move with an open three (g8 h8 i8 open on both sides): black can make an open
+    // four, which the search scores as a mate, and a four. White has nothing.
+    const GameConfig c{};
+    Board b(c);
+    for (const char* s : {"g8", "h8", "i8"}) b.make({at(s), Color::Black});
+    for (const char* s : {"a1", "o15", "a15"}) b.make({at(s), Color::White});
+    b.set_side_to_move(Color::White);
+    SearchPosition p(c);
+    p.set_from(b);
+    // White to move: black's open three is "their open three" and "their four".
+    const ThreatBits t = threat_bits(threat_mask(p));
+    BOOST_TEST(t.their_open_three);
+    BOOST_TEST(t.their_four);
+    BOOST_TEST(!t.our_four);
+    BOOST_TEST(!t.our_open_three);
+    BOOST_TEST(threat_mask_of(t) == threat_mask(p));
+    BOOST_TEST(threat_variant(p) == 0);
 }

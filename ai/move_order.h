@@ -1,0 +1,24 @@
+// Learned move ordering. A cell's four line shapes for one colour, taken as an unordered set
+// (which direction holds which shape does not matter), form one of kOrderCodes codes. The
+// search scores a candidate by the learned attack value of the mover's code plus the learned
+// defence value of the opponent's code at the same cell. tengen-tune-order fits both tables
+// against the moves played in recorded games and writes them to move_order_weights.h.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "cell_code.h"
+
+namespace tengen {
+
+inline constexpr int kOrderCodes = multiset_count(kShapeCount, 4);
+
+// The code of a cell's four shapes; the same for every order of the four.
+constexpr int order_code(const std::array<int, 4>& shapes) { return multiset_rank(shapes, kShapeCount); }
+
+static_assert(order_code({0, 0, 0, 0}) == 0);
+static_assert(order_code({kShapeCount - 1, kShapeCount - 1, kShapeCount - 1, kShapeCount - 1}) == kOrderCodes - 1);
+static_assert(order_code({1, 2, 3, 4}) == order_code({4, 3, 2, 1}));
+
+}  // namespace tengen

@@ -1,0 +1,367 @@
+// Fits the search's move ordering to the moves played in recorded games: a softmax over a
+// position's candidate cells, each scored by attack[code of the mover's four shapes there] +
+// defence[code of the opponent's], trained by Adam on the cross-entropy of the move played,
+// with L2 toward zero so that rare codes stay near neutral. Reports how often the played move
+// is first and among the first three under the engine's current hand-set ordering and under
+// the fitted one, on games held out, and writes the fitted tables as a header the build
+// includes (ai/move_order_weights.h).
+//
+//   tengen-tune-order GAMES.jsonl... [--holdout 10] [--out ai/move_order_weights.h]
+//
+// Games are arena results lines (tengen-arena --results): opening and moves. Only positions
+// the search orders moves in are used: nobody has a five, the mover has no open four.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "board.h"
+#include "move_order.h"
+#include "notation.h"
+#include "search_position.h"
+
+namespace tengen {
+namespace {
+
+struct Candidate {
+    std::uint16_t attack_code;
+    std::uint16_t defence_code;
+    std::int32_t engine_score;  // the engine's hand-set ordering score (value * 2 + value of theirs)
+    std::uint8_t near_last;     // distance bucket to the opponent's last stone
+    std::uint8_t near_own;      // distance bucket to our own last stone
+};
+
+constexpr int kDistanceBuckets = 6;  // Chebyshev distance 1, 2, 3, 4, more, no such stone
+
+int distance_bucket(const SearchPosition& p, int cell, int other) {
+    if (other < 0) return kDistanceBuckets - 1;
+    const Point a = p.point_of(cell), b = p.point_of(other);
+    const int d = std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
+    return std::min(d, 5) - 1;
+}
+
+struct Sample {
+    std::uint32_t begin;  // candidates [begin, end) in the shared array
+    std::uint32_t end;
+    std::uint32_t target;  // index of the move played, relative to begin
+    bool validation;
+};
+
+struct Data {
+    std::vector<Candidate> candidates;
+    std::vector<Sample> samples;
+    int games = 0;
+    int skipped_games = 0;
+    int positions_without_target = 0;
+};
+
+int code_at(const SearchPosition& p, int cell, int colour) {
+    std::array<int, 4> s{};
+    for (int d = 0; d < 4; ++d) s[d] = p.shape(cell, colour, d);
+    return order_code(s);
+}
+
+// The candidates the search would generate here (its first, threat-aware pass).
+void add_position(const SearchPosition& p, int played_cell, bool validation, Data& data) {
+    const int us = p.side(), them = us ^ 1;
+    const SearchPosition::Box b = p.candidate_box();
+    const Rule rule = p.config().rule;
+    const bool must_defend = p.class_count(them, kClsFlexFour) > 0 && rule != Rule::Caro && rule != Rule::CaroExact;
+    Sample s{static_cast<std::uint32_t>(data.candidates.size()), 0, ~0u, validation};
+    for (int y = b.y0; y <= b.y1; ++y)
+        for (int x = b.x0; x <= b.x1; ++x) {
+            const int cell = p.cell_of({x, y});
+            if (!p.empty(cell) || !p.near_stones(cell)) continue;
+            if (must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) continue;
+            if (p.renju() && us == 0 && p.cls(cell, 0) == kClsForbid) continue;
+            if (cell == played_cell) s.target = static_cast<std::uint32_t>(data.candidates.size()) - s.begin;
+            data.candidates.push_back({static_cast<std::uint16_t>(code_at(p, cell, us)),
+                                       static_cast<std::uint16_t>(code_at(p, cell, them)),
+                                       p.value(cell, us) * 2 + p.value(cell, them),
+                                       static_cast<std::uint8_t>(distance_bucket(p, cell, p.last_cell())),
+                                       static_cast<std::uint8_t>(distance_bucket(p, cell, p.ply() >= 2 ? p.cell_two_plies_ago() : -1))});
+        }
+    s.end = static_cast<std::uint32_t>(data.candidates.size());
+    if (s.target == ~0u || s.end - s.begin < 2) {
+        data.candidates.resize(s.begin);
+        if (s.target == ~0u) ++data.positions_without_target;
+        return;
+    }
+    data.samples.push_back(s);
+}
+
+void read_games(const std::string& path, int holdout_percent, Data& data) {
+    std::ifstream in(path);
+    if (!in) {
+        std::cerr << "cannot read " << path << "\n";
+        return;
+    }
+    std::string line;
+    while (std::getline(in, line)) {
+        const nlohmann::json g = nlohmann::json::parse(line, nullptr, false);
+        if (g.is_discarded() || !g.is_object()) {
+            ++data.skipped_games;
+            continue;
+        }
+        GameConfig config;
+        if (g.contains("board") && g["board"].is_array() && g["board"].size() == 2) {
+            config.width = g["board"][0].get<int>();
+            config.height = g["board"][1].get<int>();
+        }
+        config.win_length = g.value("k", 5);
+        const auto rule = parse_rule(g.value("rule", "freestyle"));
+        if (!rule || config_error(config)) {
+            ++data.skipped_games;
+            continue;
+        }
+        config.rule = *rule;
+        std::vector<Point> stones;
+        const std::string opening = g.value("opening", "");
+        bool ok = true;
+        for (std::size_t start = 0; start < opening.size();) {
+            std::size_t end = opening.find(',', start);
+            if (end == std::string::npos) end = opening.size();
+            const auto q = parse_letters(std::string_view(opening).substr(start, end - start));
+            if (!q) ok = false;
+            else stones.push_back(*q);
+            start = end + 1;
+        }
+        const int opening_stones = static_cast<int>(stones.size());
+        for (const auto& m : g.value("moves", nlohmann::json::array())) stones.push_back({m.value("x", -1), m.value("y", -1)});
+        const bool validation = data.games % 100 < holdout_percent;
+        SearchPosition p(config);
+        p.set_from(Board(config));
+        for (int i = 0; ok && i < static_cast<int>(stones.size()); ++i) {
+            const Point q = stones[i];
+            if (q.x < 0 || q.y < 0 || q.x >= config.width || q.y >= config.height || !p.empty(p.cell_of(q))) {
+                ok = false;
+                break;
+            }
+            const int cell = p.cell_of(q);
+            const int us = p.side();
+            const bool ordered_by_search = i >= opening_stones && p.stones() > 0 && p.class_count(us, kClsFive) == 0 &&
+                                           p.class_count(us ^ 1, kClsFive) == 0 && p.class_count(us, kClsFlexFour) == 0;
+            if (ordered_by_search) add_position(p, cell, validation, data);
+            p.make(cell);
+        }
+        if (!ok) ++data.skipped_games;
+        ++data.games;
+    }
+}
+
+struct Weights {
+    std::vector<double> attack = std::vector<double>(kOrderCodes, 0.0);
+    std::vector<double> defence = std::vector<double>(kOrderCodes, 0.0);
+    std::vector<double> near_last = std::vector<double>(kDistanceBuckets, 0.0);
+    std::vector<double> near_own = std::vector<double>(kDistanceBuckets, 0.0);
+    double score(const Candidate& c) const {
+        return attack[c.attack_code] + defence[c.defence_code] + near_last[c.near_last] + near_own[c.near_own];
+    }
+};
+
+struct Accuracy {
+    double loss = 0;
+    double top1 = 0;
+    double top3 = 0;
+};
+
+// Cross-entropy and top-k hit rates of a scoring over the samples of one split.
+template <class ScoreFn>
+Accuracy measure(const Data& data, bool validation, ScoreFn score) {
+    Accuracy a;
+    int n = 0;
+    std::vector<double> v;
+    for (const Sample& s : data.samples) {
+        if (s.validation != validation) continue;
+        v.clear();
+        double top = -1e300;
+        for (std::uint32_t i = s.begin; i < s.end; ++i) {
+            v.push_back(score(data.candidates[i]));
+            top = std::max(top, v.back());
+        }
+        double sum = 0;
+        for (double x : v) sum += std::exp(x - top);
+        a.loss += std::log(sum) - (v[s.target] - top);
+        int better = 0;
+        for (std::size_t i = 0; i < v.size(); ++i) better += v[i] > v[s.target] || (v[i] == v[s.target] && i < s.target);
+        a.top1 += better == 0;
+        a.top3 += better < 3;
+        ++n;
+    }
+    if (n > 0) {
+        a.loss /= n;
+        a.top1 /= n;
+        a.top3 /= n;
+    }
+    return a;
+}
+
+void fit(const Data& data, Weights& w, int epochs, double l2, double rate) {
+    const int params = 2 * kOrderCodes + 2 * kDistanceBuckets;
+    auto weight = [&](int i) -> double& {
+        if (i < kOrderCodes) return w.attack[i];
+        if (i < 2 * kOrderCodes) return w.defence[i - kOrderCodes];
+        if (i < 2 * kOrderCodes + kDistanceBuckets) return w.near_last[i - 2 * kOrderCodes];
+        return w.near_own[i - 2 * kOrderCodes - kDistanceBuckets];
+    };
+    std::vector<double> m(params, 0), v(params, 0), grad(params);
+    std::vector<double> prob;
+    int step = 0;
+    int train = 0;
+    for (const Sample& s : data.samples) train += !s.validation;
+    constexpr int kBatch = 4096;
+    for (int epoch = 0; epoch < epochs; ++epoch) {
+        std::fill(grad.begin(), grad.end(), 0.0);
+        int in_batch = 0;
+        auto apply = [&] {
+            ++step;
+            const double b1 = 0.9, b2 = 0.999;
+            for (int i = 0; i < params; ++i) {
+                double& wi = weight(i);
+                const double g = grad[i] / in_batch + l2 * wi;
+                m[i] = b1 * m[i] + (1 - b1) * g;
+                v[i] = b2 * v[i] + (1 - b2) * g * g;
+                const double mh = m[i] / (1 - std::pow(b1, step)), vh = v[i] / (1 - std::pow(b2, step));
+                wi -= rate * mh / (std::sqrt(vh) + 1e-8);
+            }
+            std::fill(grad.begin(), grad.end(), 0.0);
+            in_batch = 0;
+        };
+        for (const Sample& s : data.samples) {
+            if (s.validation) continue;
+            prob.clear();
+            double top = -1e300;
+            for (std::uint32_t i = s.begin; i < s.end; ++i) {
+                const Candidate& c = data.candidates[i];
+                prob.push_back(w.score(c));
+                top = std::max(top, prob.back());
+            }
+            double sum = 0;
+            for (double& x : prob) sum += (x = std::exp(x - top));
+            for (std::uint32_t i = s.begin; i < s.end; ++i) {
+                const Candidate& c = data.candidates[i];
+                const double g = prob[i - s.begin] / sum - (i - s.begin == s.target ? 1.0 : 0.0);
+                grad[c.attack_code] += g;
+                grad[kOrderCodes + c.defence_code] += g;
+                grad[2 * kOrderCodes + c.near_last] += g;
+                grad[2 * kOrderCodes + kDistanceBuckets + c.near_own] += g;
+            }
+            if (++in_batch == kBatch) apply();
+        }
+        if (in_batch > 0) apply();
+        if (epoch % 10 == 9 || epoch + 1 == epochs) {
+            const auto learned = [&](const Candidate& c) { return w.score(c); };
+            const Accuracy t = measure(data, false, learned), val = measure(data, true, learned);
+            std::cerr << fmt::format("epoch {:3d}: train loss {:.4f} top1 {:.3f} | validation loss {:.4f} top1 {:.3f} top3 {:.3f}\n",
+                                     epoch + 1, t.loss, t.top1, val.loss, val.top1, val.top3);
+        }
+    }
+    (void)train;
+}
+
+std::string shape_list(int code) {
+    // Inverse of order_code by search: codes are few.
+    for (int a = 0; a < kShapeCount; ++a)
+        for (int b = a; b < kShapeCount; ++b)
+            for (int c = b; c < kShapeCount; ++c)
+                for (int d = c; d < kShapeCount; ++d)
+                    if (order_code({a, b, c, d}) == code) return fmt::format("{} {} {} {}", a, b, c, d);
+    return "?";
+}
+
+void write_header(const std::string& path, const Weights& w, double scale, const std::string& provenance) {
+    std::ofstream out(path);
+    out << "// Generated by tengen-tune-order (tests/tools/tune_order.cpp); do not edit by hand.\n";
+    out << "// " << provenance << "\n";
+    out << "// Learned move-ordering values per order code (ai/move_order.h), in units of 1/" << scale
+        << " of a logit: attack for the mover's code at a cell, defence for the opponent's.\n";
+    out << "#pragma once\n\n#include <array>\n#include <cstdint>\n\n#include \"move_order.h\"\n\nnamespace tengen {\n\n";
+    auto table = [&](const char* name, const std::vector<double>& v) {
+        out << "inline constexpr std::array<std::int16_t, kOrderCodes> " << name << "{\n";
+        for (int i = 0; i < kOrderCodes; ++i) {
+            const long q = std::lround(std::clamp(v[i] * scale, -30000.0, 30000.0));
+            out << "    " << q << ",";
+            if (i % 12 == 11 || i + 1 == kOrderCodes) out << "\n";
+        }
+        out << "};\n\n";
+    };
+    table("kOrderAttack", w.attack);
+    table("kOrderDefence", w.defence);
+    out << "// Chebyshev distance 1, 2, 3, 4, farther, none: to the opponent's last stone, to ours.\n";
+    out << "inline constexpr std::array<std::int16_t, 6> kOrderNearLast{";
+    for (int i = 0; i < kDistanceBuckets; ++i) out << (i ? ", " : "") << std::lround(w.near_last[i] * scale);
+    out << "};\ninline constexpr std::array<std::int16_t, 6> kOrderNearOwn{";
+    for (int i = 0; i < kDistanceBuckets; ++i) out << (i ? ", " : "") << std::lround(w.near_own[i] * scale);
+    out << "};\n\n";
+    out << "}  // namespace tengen\n";
+}
+
+}  // namespace
+}  // namespace tengen
+
+int main(int argc, char** argv) {
+    using namespace tengen;
+    namespace po = boost::program_options;
+    po::options_description opts("tengen-tune-order GAMES.jsonl... [options]");
+    std::vector<std::string> files;
+    int holdout = 10, epochs = 60;
+    double l2 = 1e-4, rate = 0.02, scale = 64;
+    std::string out;
+    opts.add_options()("help,h", "show this help")("games", po::value(&files)->multitoken(), "arena results files")(
+        "holdout", po::value(&holdout)->default_value(10), "percent of games held out for validation")(
+        "epochs", po::value(&epochs)->default_value(60), "passes over the training positions")(
+        "l2", po::value(&l2)->default_value(1e-4), "L2 regularisation toward zero")(
+        "rate", po::value(&rate)->default_value(0.02), "Adam learning rate")(
+        "scale", po::value(&scale)->default_value(64), "engine units per logit in the written tables")(
+        "out", po::value(&out), "write the fitted tables to this header");
+    po::positional_options_description pos;
+    pos.add("games", -1);
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(opts).positional(pos).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << e.what() << "\n" << opts;
+        return 2;
+    }
+    if (vm.count("help") || files.empty()) {
+        std::cout << opts;
+        return files.empty() && !vm.count("help") ? 2 : 0;
+    }
+    Data data;
+    for (const std::string& f : files) read_games(f, holdout, data);
+    std::cerr << fmt::format("{} games ({} skipped), {} positions, {} candidates; {} positions whose move was not a candidate\n",
+                             data.games, data.skipped_games, data.samples.size(), data.candidates.size(),
+                             data.positions_without_target);
+    const auto engine = [](const Candidate& c) { return c.engine_score / 16.0; };
+    const Accuracy e = measure(data, true, engine);
+    std::cerr << fmt::format("hand-set ordering on validation: top1 {:.3f} top3 {:.3f}\n", e.top1, e.top3);
+    Weights w;
+    fit(data, w, epochs, l2, rate);
+    if (!out.empty()) {
+        std::string names;
+        for (const std::string& f : files) names += (names.empty() ? "" : " ") + f.substr(f.find_last_of('/') + 1);
+        write_header(out, w, scale,
+                     fmt::format("Fitted on {} ({} positions, {}% of games held out, l2 {}, {} epochs).", names,
+                                 data.samples.size(), holdout, l2, epochs));
+        std::cerr << "wrote " << out << "\n";
+    }
+    // The strongest codes, as a sanity check (shapes as LineShape numbers).
+    std::vector<int> order(kOrderCodes);
+    for (int i = 0; i < kOrderCodes; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return w.attack[a] > w.attack[b]; });
+    for (int i = 0; i < 8; ++i)
+        std::cerr << fmt::format("attack {:7.3f}  shapes {}\n", w.attack[order[i]], shape_list(order[i]));
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return w.defence[a] > w.defence[b]; });
+    for (int i = 0; i < 8; ++i)
+        std::cerr << fmt::format("defence {:7.3f} shapes {}\n", w.defence[order[i]], shape_list(order[i]));
+    return 0;
+}
