@@ -23,20 +23,9 @@ void Board::set_side_to_move(Color c) noexcept {
 }
 
 void Board::make(Move m) noexcept {
-    assert(on_board(m.at) && at(m.at) == Color::Empty);
-    assert(m.color != Color::Empty);
     assert(!game_over());
-    undo_.push_back({status_, side_to_move_});
-    cells_[static_cast<std::size_t>(index(m.at))] = m.color;
-    history_.push_back(m);
-    hash_ ^= zobrist_stone(m.at, m.color);
-
+    place_unjudged(m);
     if (m.color == Color::Black || m.color == Color::White) {
-        const Color next = opponent(m.color);
-        if (next != side_to_move_) {
-            side_to_move_ = next;
-            hash_ ^= zobrist_white_to_move();
-        }
         // Only lines through the new stone can have changed, so only they are looked at.
         for (Point d : kDirections) {
             if (run_wins(*this, run_through(*this, m.at, d, m.color, config_.win_length), m.color)) {

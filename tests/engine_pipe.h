@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -18,6 +19,21 @@
 #include <vector>
 
 namespace tengen::testing {
+
+// A /proc/PID/status field in KiB (VmRSS, VmHWM, VmSize), -1 when absent. Linux only.
+inline long proc_status_kib(pid_t pid, const std::string& field) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string key;
+    long value = -1;
+    while (status >> key) {
+        if (key == field + ":") {
+            status >> value;
+            return value;
+        }
+        status.ignore(1 << 16, '\n');
+    }
+    return value;
+}
 
 class EnginePipe {
 public:

@@ -27,21 +27,6 @@ long elapsed_ms(Clock::time_point since) {
     return static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count());
 }
 
-// A /proc/PID/status field in KiB (VmRSS, VmHWM, VmSize), -1 when absent.
-long status_kib(pid_t pid, const std::string& field) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    std::string key;
-    long value = -1;
-    while (status >> key) {
-        if (key == field + ":") {
-            status >> value;
-            return value;
-        }
-        status.ignore(1 << 16, '\n');
-    }
-    return value;
-}
-
 bool is_move(const std::optional<std::string>& line) { return line && tengen::parse_point(*line).has_value(); }
 
 }  // namespace
@@ -187,7 +172,7 @@ BOOST_AUTO_TEST_CASE(max_memory_bounds_the_whole_process_with_many_threads) {
         for (const char* s : {"7,7,1", "8,8,2", "6,6,1", "9,9,2"}) brain.send(s);
         brain.send("DONE");
         BOOST_TEST(is_move(brain.read_answer(kAnswerTimeout)));
-        const long peak = status_kib(brain.pid(), "VmHWM");
+        const long peak = tengen::testing::proc_status_kib(brain.pid(), "VmHWM");
         BOOST_TEST_MESSAGE("rule " << rule << ", 64 threads under 64 MiB: peak resident " << peak / 1024 << " MiB");
 #if !defined(__SANITIZE_ADDRESS__)  // ASan's shadow and quarantine are not the program's
         BOOST_TEST(peak > 0);

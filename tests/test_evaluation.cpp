@@ -103,15 +103,21 @@ BOOST_AUTO_TEST_CASE(tempo_potentials_stay_incremental_under_make_and_unmake) {
 
 namespace {
 
-// The pattern black gets at `cell` in a freestyle position, from the engine's own shapes.
-CellPattern black_pattern_at(const std::vector<const char*>& black, const std::vector<const char*>& white,
-                             const char* cell) {
+// A freestyle search position with these stones.
+SearchPosition freestyle_position(const std::vector<const char*>& black, const std::vector<const char*>& white) {
     const GameConfig c{};
     Board b(c);
     for (const char* s : black) b.make({at(s), Color::Black});
     for (const char* s : white) b.make({at(s), Color::White});
     SearchPosition p(c);
     p.set_from(b);
+    return p;
+}
+
+// The pattern black gets at `cell` in a freestyle position, from the engine's own shapes.
+CellPattern black_pattern_at(const std::vector<const char*>& black, const std::vector<const char*>& white,
+                             const char* cell) {
+    const SearchPosition p = freestyle_position(black, white);
     std::array<int, 4> shapes{};
     for (int d = 0; d < 4; ++d) shapes[d] = p.shape(p.cell_of(at(cell)), 0, d);
     return cell_pattern(shapes, false);
@@ -152,12 +158,7 @@ namespace {
 // Black's line class at `cell` along the row (direction 0), in a freestyle position.
 LineClass black_row_class_at(const std::vector<const char*>& black, const std::vector<const char*>& white,
                              const char* cell) {
-    const GameConfig c{};
-    Board b(c);
-    for (const char* s : black) b.make({at(s), Color::Black});
-    for (const char* s : white) b.make({at(s), Color::White});
-    SearchPosition p(c);
-    p.set_from(b);
+    const SearchPosition p = freestyle_position(black, white);
     return p.line_class(p.cell_of(at(cell)), 0, 0);
 }
 

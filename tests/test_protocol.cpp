@@ -377,23 +377,10 @@ BOOST_AUTO_TEST_CASE(max_depth_and_max_node_are_honoured) {
 }
 
 // Resident memory of a process in KiB, from /proc.
-long status_kib(pid_t pid, const std::string& field) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    std::string key;
-    long value = -1;
-    while (status >> key) {
-        if (key == field + ":") {
-            status >> value;
-            return value;
-        }
-        status.ignore(1 << 16, '\n');
-    }
-    return value;
-}
-long resident_kib(pid_t pid) { return status_kib(pid, "VmRSS"); }
+long resident_kib(pid_t pid) { return tengen::testing::proc_status_kib(pid, "VmRSS"); }
 // The table is mapped at once but becomes resident only as the search touches it, so its
 // size shows in the address space.
-long mapped_kib(pid_t pid) { return status_kib(pid, "VmSize"); }
+long mapped_kib(pid_t pid) { return tengen::testing::proc_status_kib(pid, "VmSize"); }
 
 BOOST_AUTO_TEST_CASE(max_memory_sizes_the_table_and_the_default_is_256_mib) {
     for (const long max_memory : {0L, 64L << 20}) {

@@ -35,6 +35,7 @@
 #include "cell_pattern.h"
 #include "evaluation.h"
 #include "notation.h"
+#include "recorded_games.h"
 #include "search_position.h"
 
 namespace tengen {
@@ -152,69 +153,28 @@ CodeCounts count_codes(const SearchPosition& p) {
     return out;
 }
 
-bool normal_end(const std::string& reason) {
-    return reason.empty() || reason == "five" || reason == "win" || reason == "board-full" || reason == "draw" ||
-           reason.find("in a row") != std::string::npos;
-}
-
 void read_games(const std::string& path, int holdout_percent, Data& data) {
-    std::ifstream in(path);
-    if (!in) {
-        std::cerr << "cannot read " << path << "\n";
-        std::exit(2);
-    }
-    std::string line;
     std::map<std::uint32_t, float> merged;
-    while (std::getline(in, line)) {
-        const nlohmann::json g = nlohmann::json::parse(line, nullptr, false);
-        if (g.is_discarded() || !g.is_object()) {
+    const RecordedGameCounts counts = for_each_recorded_game(path, [&](const RecordedGame& g) {
+        if (!ended_on_the_board(g) || (g.result != "black" && g.result != "white" && g.result != "draw")) {
             ++data.skipped;
-            continue;
+            return;
         }
-        const std::string result = g.value("result", "");
-        if (!normal_end(g.value("reason", "")) || (result != "black" && result != "white" && result != "draw")) {
-            ++data.skipped;
-            continue;
-        }
-        GameConfig config;
-        if (g.contains("board") && g["board"].is_array() && g["board"].size() == 2) {
-            config.width = g["board"][0].get<int>();
-            config.height = g["board"][1].get<int>();
-        }
-        config.win_length = g.value("k", 5);
-        const auto rule = parse_rule(g.value("rule", "freestyle"));
-        if (!rule || config_error(config)) {
-            ++data.skipped;
-            continue;
-        }
-        config.rule = *rule;
-        std::vector<Point> stones;
-        bool ok = true;
-        const std::string opening = g.value("opening", "");
-        for (std::size_t start = 0; start < opening.size();) {
-            std::size_t end = opening.find(',', start);
-            if (end == std::string::npos) end = opening.size();
-            const auto q = parse_letters(std::string_view(opening).substr(start, end - start));
-            if (!q) ok = false;
-            else stones.push_back(*q);
-            start = end + 1;
-        }
-        const int opening_stones = static_cast<int>(stones.size());
-        for (const auto& m : g.value("moves", nlohmann::json::array())) stones.push_back({m.value("x", -1), m.value("y", -1)});
         const bool validation = data.games % 100 < holdout_percent;
-        const float black_result = result == "black" ? 1.0f : result == "white" ? 0.0f : 0.5f;
-        SearchPosition p(config);
-        p.set_from(Board(config));
+        ++data.games;
+        const float black_result = g.result == "black" ? 1.0f : g.result == "white" ? 0.0f : 0.5f;
+        SearchPosition p(g.config);
+        p.set_from(Board(g.config));
         CodeCounts previous = count_codes(p);
-        for (int i = 0; ok && i < static_cast<int>(stones.size()); ++i) {
-            const Point q = stones[i];
-            if (q.x < 0 || q.y < 0 || q.x >= config.width || q.y >= config.height || !p.empty(p.cell_of(q))) {
-                ok = false;
-                break;
+        for (int i = 0; i < static_cast<int>(g.stones.size()); ++i) {
+            const Point q = g.stones[i];
+            if (q.x < 0 || q.y < 0 || q.x >= g.config.width || q.y >= g.config.height || !p.empty(p.cell_of(q))) {
+                ++data.skipped;
+                return;
             }
             p.make(p.cell_of(q));
             CodeCounts now = count_codes(p);
-            if (i + 1 >= opening_stones && evaluated_by_search(p)) {
+            if (i + 1 >= g.opening_stones && evaluated_by_search(p)) {
                 const int us = p.side(), them = us ^ 1;
                 auto mode = [&](int colour) { return p.renju() && colour == 0 ? 1 : 0; };
                 merged.clear();
@@ -232,9 +192,8 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
             }
             previous = std::move(now);
         }
-        if (!ok) ++data.skipped;
-        ++data.games;
-    }
+    });
+    data.skipped += counts.skipped;
 }
 
 double model_eval(const Data& data, const Sample& s, const std::vector<double>& w) {

@@ -26,6 +26,7 @@
 #include "board.h"
 #include "move_order.h"
 #include "notation.h"
+#include "recorded_games.h"
 #include "search_position.h"
 
 namespace tengen {
@@ -99,62 +100,26 @@ void add_position(const SearchPosition& p, int played_cell, bool validation, Dat
 }
 
 void read_games(const std::string& path, int holdout_percent, Data& data) {
-    std::ifstream in(path);
-    if (!in) {
-        std::cerr << "cannot read " << path << "\n";
-        return;
-    }
-    std::string line;
-    while (std::getline(in, line)) {
-        const nlohmann::json g = nlohmann::json::parse(line, nullptr, false);
-        if (g.is_discarded() || !g.is_object()) {
-            ++data.skipped_games;
-            continue;
-        }
-        GameConfig config;
-        if (g.contains("board") && g["board"].is_array() && g["board"].size() == 2) {
-            config.width = g["board"][0].get<int>();
-            config.height = g["board"][1].get<int>();
-        }
-        config.win_length = g.value("k", 5);
-        const auto rule = parse_rule(g.value("rule", "freestyle"));
-        if (!rule || config_error(config)) {
-            ++data.skipped_games;
-            continue;
-        }
-        config.rule = *rule;
-        std::vector<Point> stones;
-        const std::string opening = g.value("opening", "");
-        bool ok = true;
-        for (std::size_t start = 0; start < opening.size();) {
-            std::size_t end = opening.find(',', start);
-            if (end == std::string::npos) end = opening.size();
-            const auto q = parse_letters(std::string_view(opening).substr(start, end - start));
-            if (!q) ok = false;
-            else stones.push_back(*q);
-            start = end + 1;
-        }
-        const int opening_stones = static_cast<int>(stones.size());
-        for (const auto& m : g.value("moves", nlohmann::json::array())) stones.push_back({m.value("x", -1), m.value("y", -1)});
+    const RecordedGameCounts counts = for_each_recorded_game(path, [&](const RecordedGame& g) {
         const bool validation = data.games % 100 < holdout_percent;
-        SearchPosition p(config);
-        p.set_from(Board(config));
-        for (int i = 0; ok && i < static_cast<int>(stones.size()); ++i) {
-            const Point q = stones[i];
-            if (q.x < 0 || q.y < 0 || q.x >= config.width || q.y >= config.height || !p.empty(p.cell_of(q))) {
-                ok = false;
-                break;
+        ++data.games;
+        SearchPosition p(g.config);
+        p.set_from(Board(g.config));
+        for (int i = 0; i < static_cast<int>(g.stones.size()); ++i) {
+            const Point q = g.stones[i];
+            if (q.x < 0 || q.y < 0 || q.x >= g.config.width || q.y >= g.config.height || !p.empty(p.cell_of(q))) {
+                ++data.skipped_games;
+                return;
             }
             const int cell = p.cell_of(q);
             const int us = p.side();
-            const bool ordered_by_search = i >= opening_stones && p.stones() > 0 && p.class_count(us, kClsFive) == 0 &&
+            const bool ordered_by_search = i >= g.opening_stones && p.stones() > 0 && p.class_count(us, kClsFive) == 0 &&
                                            p.class_count(us ^ 1, kClsFive) == 0 && p.class_count(us, kClsFlexFour) == 0;
             if (ordered_by_search) add_position(p, cell, validation, data);
             p.make(cell);
         }
-        if (!ok) ++data.skipped_games;
-        ++data.games;
-    }
+    });
+    data.skipped_games += counts.skipped;
 }
 
 struct Weights {

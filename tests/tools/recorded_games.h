@@ -1,0 +1,93 @@
+// Game records for the tuners: arena results lines (tengen-arena --results), replayed as the
+// board config, the opening's stones and then the moves. Header-only; the tools are built
+// with the tests.
+#pragma once
+
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "notation.h"
+#include "types.h"
+
+namespace tengen {
+
+struct RecordedGame {
+    GameConfig config;
+    std::vector<Point> stones;  // the opening's, then the moves, black first
+    int opening_stones = 0;
+    std::string result;         // "black", "white" or "draw"
+    std::string reason;         // how it ended ("five", "time-forfeit", ...)
+};
+
+struct RecordedGameCounts {
+    int games = 0;    // handed to the caller
+    int skipped = 0;  // unreadable lines, unknown rules, bad openings
+};
+
+// The game ended on the board (not on time, a crash or an illegal move), so its result says
+// something about the position.
+inline bool ended_on_the_board(const RecordedGame& g) {
+    return g.reason.empty() || g.reason == "five" || g.reason == "win" || g.reason == "board-full" || g.reason == "draw" ||
+           g.reason.find("in a row") != std::string::npos;
+}
+
+// Calls on_game for every readable line of the file; exits with status 2 when it cannot be read.
+inline RecordedGameCounts for_each_recorded_game(const std::string& path,
+                                                 const std::function<void(const RecordedGame&)>& on_game) {
+    RecordedGameCounts counts;
+    std::ifstream in(path);
+    if (!in) {
+        std::cerr << "cannot read " << path << "\n";
+        std::exit(2);
+    }
+    std::string line;
+    while (std::getline(in, line)) {
+        const nlohmann::json g = nlohmann::json::parse(line, nullptr, false);
+        if (g.is_discarded() || !g.is_object()) {
+            ++counts.skipped;
+            continue;
+        }
+        RecordedGame game;
+        if (g.contains("board") && g["board"].is_array() && g["board"].size() == 2 && g["board"][0].is_number_integer() &&
+            g["board"][1].is_number_integer()) {
+            game.config.width = g["board"][0].get<int>();
+            game.config.height = g["board"][1].get<int>();
+        }
+        game.config.win_length = g.value("k", 5);
+        const auto rule = parse_rule(g.value("rule", "freestyle"));
+        if (!rule || config_error(game.config)) {
+            ++counts.skipped;
+            continue;
+        }
+        game.config.rule = *rule;
+        bool ok = true;
+        const std::string opening = g.value("opening", "");
+        for (std::size_t start = 0; start < opening.size();) {
+            std::size_t end = opening.find(',', start);
+            if (end == std::string::npos) end = opening.size();
+            const auto q = parse_letters(std::string_view(opening).substr(start, end - start));
+            if (!q) ok = false;
+            else game.stones.push_back(*q);
+            start = end + 1;
+        }
+        if (!ok) {
+            ++counts.skipped;
+            continue;
+        }
+        game.opening_stones = static_cast<int>(game.stones.size());
+        for (const auto& m : g.value("moves", nlohmann::json::array()))
+            game.stones.push_back({m.value("x", -1), m.value("y", -1)});
+        game.result = g.value("result", "");
+        game.reason = g.value("reason", "");
+        ++counts.games;
+        on_game(game);
+    }
+    return counts;
+}
+
+}  // namespace tengen
