@@ -46,7 +46,6 @@ Score SearchWorker::root_search(std::vector<RootMove>& moves, Score alpha, Score
     const Score alpha_orig = alpha;
     Score best = -kInfinite;
     partial_best_.valid = false;
-    static_eval_[0] = evaluate();
     const int count = static_cast<int>(moves.size());
     std::vector<Score> done;
     for (int i = 0; i < count; ++i) {

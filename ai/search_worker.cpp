@@ -10,8 +10,6 @@ namespace {
 
 constexpr int kMaxQDepth = 10;          // attacker fours in quiescence
 constexpr int kRazorMargin = 200;       // per ply of depth left
-constexpr int kFutilityMargin = 91;     // reverse futility, per ply of depth left
-constexpr int kFailHighMargin = 22;     // a cut node this far above beta per ply likely fails high
 
 struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
@@ -30,25 +28,6 @@ bool builds_beside_four(const SearchPosition& p, int cell, int colour) {
         builds += s >= kTwo;
     }
     return fours >= 1 && builds >= 2;
-}
-
-// Moves searched at a node before the rest are skipped, once a move that does not lose is
-// known: grows with depth as d^1.32, doubled when the static evaluation improved over the
-// last two plies (a position getting better for us needs more alternatives checked).
-struct MoveCountTable {
-    std::array<int, 64> count{};
-    MoveCountTable() {
-        for (int d = 0; d < 64; ++d) count[d] = 3 + static_cast<int>(std::pow(d, 1.32));
-    }
-};
-
-const MoveCountTable& move_count_table() {
-    static const MoveCountTable table;
-    return table;
-}
-
-int move_count_limit(int depth, bool improving) {
-    return move_count_table().count[std::clamp(depth, 0, 63)] * (improving ? 2 : 1);
 }
 
 const LmrTable& lmr_table() {
@@ -72,7 +51,6 @@ SearchWorker::SearchWorker(const GameConfig& config, SharedSearch& shared, int i
     for (auto& h : history_) h.assign(static_cast<std::size_t>(area), 0);
     failed_cache_.assign(std::size_t{1} << 15, 0);
     lmr_table();
-    move_count_table();
 }
 
 bool SearchWorker::tick() {
@@ -420,9 +398,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     if (p.class_count(us, kClsFive) > 0) return mate_in(ply + 1);
     if (p.empty_cells() == 0) return kDrawScore;
     if (p.class_count(them, kClsFive) > 0) {
-        // The block is forced: search it (them, under caro) without spending depth. The
-        // static eval of a node inside a four is the parent's, from our side.
-        static_eval_[ply] = ply > 0 ? -static_eval_[ply - 1] : 0;
+        // The block is forced: search it (them, under caro) without spending depth.
         return search_blocks(alpha, beta, ply,
                              [&](Score a, Score b) { return search(a, b, depth, ply + 1, !cut_node); });
     }
@@ -451,14 +427,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         }
     }
     const Score eval = tt_hit ? hit.eval : evaluate();
-    static_eval_[ply] = eval;
-    const bool improving = ply >= 2 && eval > static_eval_[ply - 2];
     const bool their_threats = p.class_count(them, kClsFlexFour) > 0 || p.class_count(them, kClsFourThree) > 0;
 
-    // Reverse futility: far above beta with no threat against us, the search won't fall
-    // below it; the margin grows with depth and is a ply smaller when we are improving.
-    if (!pv_node && !their_threats && eval - kFutilityMargin * (depth - improving) >= beta && eval < kMateBound &&
-        beta < kMateBound && beta > -kMateBound)
+    // Reverse futility: far above beta with no threat against us, a shallow search won't fall.
+    if (!pv_node && depth <= 3 && !their_threats && eval - 160 * depth >= beta && beta < kMateBound && beta > -kMateBound)
         return eval;
 
     // Razoring: far below alpha near the leaves, only a run of fours could save the node;
@@ -481,40 +453,32 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     int best_cell = -1;
     const int count = static_cast<int>(list.size());
     const bool defending = p.class_count(them, kClsFlexFour) > 0;
-    // A cut node whose evaluation is far above beta will most likely fail high anyway: its
-    // moves that make no four are searched a ply shallower.
-    const bool likely_fail_high = !pv_node && cut_node && eval >= beta + kFailHighMargin * depth - 13;
-    const int move_limit = move_count_limit(depth, improving);
     int searched = 0;
-    bool alpha_raised = false;
     for (int i = 0; i < count; ++i) {
         pick_next(list, static_cast<std::size_t>(i));
         const int cell = list[i].cell;
         const bool tactical = p.cls(cell, us) >= kClsThree || p.cls(cell, them) >= kClsThree;
-        const bool our_four = p.cls(cell, us) >= kClsFour;
-        const bool forcing = our_four || p.cls(cell, them) >= kClsFour;
-        const bool reducible = !forcing && !defending && cell != tt_cell;
-        // Move-count pruning of quiet moves once a non-losing move exists.
+        const bool forcing = p.cls(cell, us) >= kClsFour || p.cls(cell, them) >= kClsFour;
         const bool quiet = !tactical && !defending && cell != tt_cell;
-        if (!pv_node && quiet && best > -kMateBound && i + 1 >= move_limit) continue;
+        const bool reducible = !forcing && !defending && cell != tt_cell;
+        // Late-move pruning once a non-losing move exists.
+        if (!pv_node && quiet && depth <= 4 && best > -kMateBound && searched >= 3 + depth * depth * 2) continue;
 
-        const int new_depth = depth - 1 - (likely_fail_high && !our_four ? 1 : 0);
         p.make(cell);
         Score s;
         if (searched == 0) {
-            s = -search(-beta, -alpha, new_depth, ply + 1, false);
+            s = -search(-beta, -alpha, depth - 1, ply + 1, false);
         } else {
             int r = 0;
             if (depth >= 3 && searched >= 2 && reducible) {
                 r = lmr_table().r[std::min(depth, 63)][std::min(searched, 63)];
                 if (pv_node) r -= 1;
                 if (cut_node) r += 1;
-                if (alpha_raised) r += 1;
-                r = std::clamp(r, 0, std::max(new_depth - 1, 0));
+                r = std::clamp(r, 0, depth - 2);
             }
-            s = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
-            if (s > alpha && r > 0) s = -search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-            if (s > alpha && s < beta) s = -search(-beta, -alpha, new_depth, ply + 1, false);
+            s = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
+            if (s > alpha && r > 0) s = -search(-alpha - 1, -alpha, depth - 1, ply + 1, !cut_node);
+            if (s > alpha && s < beta) s = -search(-beta, -alpha, depth - 1, ply + 1, false);
         }
         p.unmake();
         if (aborted_) return 0;
@@ -524,7 +488,6 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             best_cell = cell;
             if (s > alpha) {
                 alpha = s;
-                alpha_raised = true;
                 extend_pv(ply, cell);
                 if (alpha >= beta) {
                     if (!tactical) update_quiet_stats(cell, ply, depth, list, i);

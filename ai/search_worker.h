@@ -111,7 +111,6 @@ private:
     std::array<std::vector<int>, 2> history_;                    // [colour][dense]
     std::array<std::array<int, kMaxPly + 8>, kMaxPly + 8> pv_{};  // triangular PV, dense indices
     std::array<int, kMaxPly + 8> pv_length_{};
-    std::array<Score, kMaxPly + 8> static_eval_{};               // per ply, for "improving"
     std::vector<std::uint64_t> failed_cache_;                    // threat-solver failures
     int threat_first_move_ = -1;                                 // cell of the solver's first move
     std::vector<RootMove> roots_;
