@@ -185,14 +185,14 @@ std::string_view forbidden_name(Forbidden f) noexcept {
     return "";
 }
 
-Forbidden renju_forbidden(Board& board, Point p) {
+Forbidden renju_forbidden(const Board& board, Point p) {
     if (!board.is_empty(p) || !could_be_forbidden(board, p)) return Forbidden::None;
     Grid grid;
     fill_grid(board, grid);
     return forbidden_at(grid, Grid::at(p));
 }
 
-bool is_forbidden_for_black(Board& board, Point p) {
+bool is_forbidden_for_black(const Board& board, Point p) {
     return board.rule() == Rule::Renju && renju_forbidden(board, p) != Forbidden::None;
 }
 

@@ -14,12 +14,10 @@ std::string_view forbidden_name(Forbidden f) noexcept;  // "", "double three", "
 
 // Is empty point p forbidden for black on this board? Looks at the stones only (ignores the
 // board's rule and side to move); a move that makes exactly five is never forbidden.
-// The board is left exactly as it was: the recursive check places its temporary stones on a
-// private copy of the stones (the reference is non-const only to keep the interface free to
-// place them on the board itself later).
-Forbidden renju_forbidden(Board& board, Point p);
+// The recursive check places its temporary stones on a private copy of the stones.
+Forbidden renju_forbidden(const Board& board, Point p);
 
 // Convenience: true when the board's rule is renju and p is forbidden for black.
-bool is_forbidden_for_black(Board& board, Point p);
+bool is_forbidden_for_black(const Board& board, Point p);
 
 }  // namespace tengen

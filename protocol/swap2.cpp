@@ -76,9 +76,8 @@ std::variant<Swap2Decision, std::string> place_three(const Board& opening, std::
 // opponent, who now picks a colour, gains as little as possible by the choice.
 std::optional<Point> balancing_fifth(const Board& four, std::int64_t budget_ms, const PositionSearch& search) {
     std::vector<Point> candidates;
-    Board probe = four;
     auto consider = [&](Point p) {
-        if (p == kNoPoint || !probe.is_legal(p) || is_forbidden_for_black(probe, p)) return;
+        if (p == kNoPoint || !four.is_legal(p) || is_forbidden_for_black(four, p)) return;
         if (std::find(candidates.begin(), candidates.end(), p) != candidates.end()) return;
         Board after = four;
         after.play(p);

@@ -4,6 +4,7 @@
 Usage:
     renju_crosscheck.py BRAIN_A BRAIN_B [--positions 3000] [--seed 1] [--size 15]
                         [--dump FILE] [--no-reference] [--timeout 20]
+                        [--referee CHECK_FORBID_PY]
 
 Each brain is started once (working directory: the brain's own directory, as
 c-gomoku-cli does, so an engine that reads a config file next to itself finds it)
@@ -28,13 +29,17 @@ the centre, black lines and broken lines laid on purpose (threes, fours, overlin
 the "fake three" chains the recursive rule is about), uniform random stones, and the
 same shapes pressed against an edge or corner.
 
-A third opinion is built in: a slow, direct reading of the renju rule in
-docs (shared protocol.md "Rules"), written here from the definitions and nothing
-else. It is run on every position unless --no-reference; its verdict is printed next
-to every disagreement, and its agreement with each brain is counted. So is a variant
-of it, in which a straight-four point that also makes a five in another line does not
-make a three (the reading Rapfi turned out to follow): a disagreement that the variant
+A third opinion is built in: a slow, direct reading of the renju rule as Gomocup's
+referee judges it (docs/renju-crosscheck.md), written here from the definitions and
+nothing else. It is run on every position unless --no-reference; its verdict is printed
+next to every disagreement, and its agreement with each brain is counted. So is a
+variant of it, the reading Tengen followed before, in which a straight-four point that
+also makes a five in another line still makes a three: a disagreement that the variant
 reproduces is that difference of reading, not a bug.
+
+A fourth opinion is optional: --referee names a local copy of the referee's own Python
+module (GomocupJudge's client/check_forbid.py, which the project does not ship); its
+check_forbid() is then asked about every empty point and its agreement counted.
 
 Exit status: 0 when the two brains agree on every position, 1 otherwise, 2 on a
 brain failure (crash, timeout, unexpected answer).
@@ -330,16 +335,16 @@ class Reference:
     - a four: a line that makes a five with one more stone; in one line, fours are
       counted by the distinct stone sets of the fives they complete (.XXXX. is one,
       X.XXX.X two);
-    - an open three: a line without a four that one more stone (itself not
-      forbidden, checked with the first stone in place) turns into a straight four,
-      four in a row whose two end points each make an exact five;
+    - an open three: a line without a four that one more stone (itself neither a
+      five nor forbidden, checked with the first stone in place) turns into a straight
+      four, four in a row whose two end points each make an exact five;
     - forbidden: overline, or two or more fours, or two or more open threes.
     """
 
-    def __init__(self, position, five_point_is_four_point=True):
+    def __init__(self, position, five_point_is_four_point=False):
         self.p = position
-        # False: the variant some engines read (Rapfi, see docs/renju-crosscheck.md): a
-        # straight-four point that also makes a five elsewhere does not make a three.
+        # True: the variant Tengen read before (docs/renju-crosscheck.md): a straight-four
+        # point that also makes a five elsewhere still makes a three.
         self.five_point_is_four_point = five_point_is_four_point
         self.saves_by_depth = {}  # recursion depth -> points judged allowed because a three was fake
 
@@ -494,6 +499,24 @@ def describe(points):
     return " ".join(f"{x},{y}" for x, y in sorted(points)) or "-"
 
 
+def load_referee(path):
+    """Import the referee's module from a file (not shipped with the project)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gomocup_check_forbid", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def referee_forbidden(referee, position):
+    """The referee's forbidden points of a position: its check_forbid(board, x, y) on every
+    empty point, with board[x][y] 1 for black and 2 for white (it judges black's move)."""
+    n = position.size
+    board = [[position.at(x, y) for y in range(n)] for x in range(n)]
+    return {(x, y) for x in range(n) for y in range(n)
+            if board[x][y] == EMPTY and referee.check_forbid(board, x, y)}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -511,7 +534,10 @@ def main():
     ap.add_argument("--position", action="append", metavar="STONES",
                     help="check this position instead of random ones: 'x,y,f x,y,f ...' as printed after "
                          "a disagreement (f 1 black, 2 white); repeatable")
+    ap.add_argument("--referee", metavar="CHECK_FORBID_PY",
+                    help="a local copy of GomocupJudge's client/check_forbid.py, asked too (square boards)")
     args = ap.parse_args()
+    referee = load_referee(args.referee) if args.referee else None
 
     rng = random.Random(args.seed)
     gen = Generator(args.size, rng, args.no_black_five)
@@ -522,7 +548,8 @@ def main():
     dump = open(args.dump, "w") if args.dump else None
 
     stats = {"positions": 0, "agree": 0, "disagree": 0, "with_forbidden": 0, "forbidden_points": 0,
-             "ref_agree": [0, 0], "variant_agree": [0, 0], "kinds": {}, "saves_by_depth": {}, "by_kind": {}}
+             "ref_agree": [0, 0], "variant_agree": [0, 0], "kinds": {}, "saves_by_depth": {}, "by_kind": {},
+             "referee_agree": [0, 0], "referee_ref_agree": 0, "referee_points": 0}
     started = time.monotonic()
     try:
         for b in brains:
@@ -540,10 +567,21 @@ def main():
                     stats["saves_by_depth"][depth] = stats["saves_by_depth"].get(depth, 0) + count
                 for kind in ref.values():
                     stats["kinds"][kind] = stats["kinds"].get(kind, 0) + 1
-                variant = set(Reference(pos, five_point_is_four_point=False).all_forbidden())
+                variant = set(Reference(pos, five_point_is_four_point=True).all_forbidden())
                 for i in (0, 1):
                     stats["ref_agree"][i] += set(ref) == sets[i]
                     stats["variant_agree"][i] += variant == sets[i]
+            if referee:
+                judged = referee_forbidden(referee, pos)
+                stats["referee_points"] += len(judged)
+                for i in (0, 1):
+                    stats["referee_agree"][i] += judged == sets[i]
+                if ref is not None:
+                    stats["referee_ref_agree"] += judged == set(ref)
+                if judged != sets[0] or judged != sets[1]:
+                    print(f"\n=== the referee's module disagrees (position {n + 1}): referee {describe(judged)}; "
+                          f"{names[0]} {describe(sets[0])}; {names[1]} {describe(sets[1])}")
+                    print("YXBOARD " + " ".join(f"{x},{y},{1 if c == BLACK else 2}" for x, y, c in pos.moves()))
             stats["positions"] += 1
             k = stats["by_kind"].setdefault(pos.kind, [0, 0])
             k[0] += 1
@@ -576,7 +614,7 @@ def main():
                     matches = [names[i] for i in (0, 1) if sets[i] == set(ref)]
                     matches_variant = [names[i] for i in (0, 1) if sets[i] == variant]
                     print(f"reference reading matches: {', '.join(matches) or 'neither'}; "
-                          f"variant (five points make no three) matches: {', '.join(matches_variant) or 'neither'}")
+                          f"variant (five points make a three) matches: {', '.join(matches_variant) or 'neither'}")
                     for q in sorted(only_a | only_b):
                         print(f"  reference at {q[0]},{q[1]}: {ref.get(q, 'allowed')}")
                         print(Reference(pos).explain(*q))
@@ -610,7 +648,7 @@ def main():
     if not args.no_reference:
         print(f"reference reading agrees with {names[0]} on {stats['ref_agree'][0]}, "
               f"with {names[1]} on {stats['ref_agree'][1]} positions")
-        print(f"variant reading (a straight-four point that makes a five elsewhere makes no three) agrees with "
+        print(f"variant reading (a straight-four point that makes a five elsewhere makes a three) agrees with "
               f"{names[0]} on {stats['variant_agree'][0]}, with {names[1]} on {stats['variant_agree'][1]} positions")
         print("reference forbidden points by kind: " +
               ", ".join(f"{k} {v}" for k, v in sorted(stats["kinds"].items())))
@@ -618,6 +656,11 @@ def main():
         print(f"allowed points that show two threes but fewer than two real ones: {saves.get(0, 0)}; "
               "the same inside the recursion, by depth: " +
               (", ".join(f"{d}: {c}" for d, c in sorted(saves.items()) if d > 0) or "none"))
+    if referee:
+        print(f"referee's module ({args.referee}): {stats['referee_points']} forbidden points; agrees with "
+              f"{names[0]} on {stats['referee_agree'][0]}, with {names[1]} on {stats['referee_agree'][1]}"
+              + (f", with the reference reading on {stats['referee_ref_agree']}" if not args.no_reference else "")
+              + " positions")
     for b, name in zip(brains, names):
         if b.extra:
             print(f"unexpected lines from {name}: {b.extra[:10]}")
