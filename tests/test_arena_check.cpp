@@ -1,0 +1,74 @@
+// `tengen-arena check` run as users run it: the real binary against the real engine and
+// against small misbehaving ones, reading its PASS/FAIL lines, summary and exit status.
+#define BOOST_TEST_MODULE arena_check
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "child_process.h"
+
+using namespace tengen;
+
+namespace {
+
+const std::string kArena = TENGEN_ARENA_PATH;
+std::string fake(const std::string& name) { return std::string(TENGEN_FAKE_ENGINE_DIR) + "/fake-" + name; }
+
+struct Run {
+    int exit_code = -1;
+    std::string output;
+};
+
+Run run_check(const std::vector<std::string>& args) {
+    std::vector<std::string> argv{kArena, "check"};
+    argv.insert(argv.end(), args.begin(), args.end());
+    ChildProcess p;
+    const auto error = p.start(argv, "", ChildProcess::Stderr::Stdout);
+    BOOST_REQUIRE_MESSAGE(!error, error.value_or(""));
+    Run run;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    std::string line;
+    while (p.read_line(line, deadline) == ChildProcess::ReadStatus::Line) run.output += line + "\n";
+    if (!p.wait_exit(deadline)) p.kill();
+    run.exit_code = p.exit_code().value_or(-1);
+    return run;
+}
+
+bool has_line_starting(const std::string& output, const std::string& prefix) {
+    return output.find("\n" + prefix) != std::string::npos || output.rfind(prefix, 0) == 0;
+}
+
+}  // namespace
+
+#ifdef TENGEN_PBRAIN_PATH
+BOOST_AUTO_TEST_CASE(tengen_passes_every_check_and_the_json_says_so) {
+    const std::string json = (std::filesystem::temp_directory_path() / ("check-" + std::to_string(::getpid()) + ".json")).string();
+    const Run run = run_check({"--engine", std::string("cmd=") + TENGEN_PBRAIN_PATH, "--json", json});
+    BOOST_TEST_MESSAGE(run.output);
+    BOOST_TEST(run.exit_code == 0);
+    BOOST_TEST(run.output.find("FAIL") == std::string::npos);
+    BOOST_TEST(has_line_starting(run.output, "PASS rule-renju"));
+    const auto j = nlohmann::json::parse(std::ifstream(json));
+    std::filesystem::remove(json);
+    BOOST_TEST(j.at("passed") == j.at("total"));
+    BOOST_TEST(j.at("total").get<int>() >= 15);
+    BOOST_TEST(run.output.find("checked: " + std::to_string(j.at("total").get<int>()) + "/") != std::string::npos);
+}
+#endif
+
+BOOST_AUTO_TEST_CASE(an_engine_slow_on_its_first_move_fails_the_time_checks_by_name) {
+    const Run run = run_check({"--engine", "cmd=" + fake("slow_start")});
+    BOOST_TEST_MESSAGE(run.output);
+    BOOST_TEST(run.exit_code == 1);
+    BOOST_TEST(has_line_starting(run.output, "FAIL timeout-turn-100ms: BEGIN"));
+    BOOST_TEST(has_line_starting(run.output, "PASS start-within-1s"));
+}
+
+BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_exits_2) {
+    const Run run = run_check({"--engine", "cmd=/nonexistent/engine"});
+    BOOST_TEST(run.exit_code == 2);
+    BOOST_TEST(run.output.find("cannot start") != std::string::npos);
+}

@@ -1,0 +1,274 @@
+// `tengen-arena check`: drives one engine through a battery of short sessions, each on a fresh
+// process so one failure does not hide the next, and says which ones it passed.
+#include <chrono>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "arena_commands.h"
+#include "engine_session.h"
+#include "engine_spec.h"
+
+namespace tengen {
+
+namespace {
+
+namespace po = boost::program_options;
+using Clock = std::chrono::steady_clock;
+using ms = std::chrono::milliseconds;
+
+// Slack past a deadline for process scheduling on a busy machine; Gomocup's own judge is as lenient.
+constexpr std::int64_t kSlackMs = 50;
+
+struct Verdict {
+    std::string name;
+    bool passed = false;
+    std::string detail;  // for a failure: what it answered, what was expected
+};
+
+// A failure message; empty means the check passed.
+using Outcome = std::string;
+
+struct Move {
+    int x = -1, y = -1;
+};
+
+std::optional<Move> parse_move(const std::string& line) {
+    Move m;
+    char comma = 0;
+    std::istringstream in(line);
+    if (!(in >> m.x >> comma >> m.y) || comma != ',') return std::nullopt;
+    std::string rest;
+    if (in >> rest) return std::nullopt;
+    return m;
+}
+
+std::string shown(const EngineAnswer& a) {
+    switch (a.kind) {
+        case EngineAnswer::Kind::Line: return "'" + a.line.substr(0, 80) + "'";
+        case EngineAnswer::Kind::Timeout: return fmt::format("nothing within {} ms", a.ms);
+        case EngineAnswer::Kind::Crash: return "the process ended (" + a.line + ")";
+    }
+    return {};
+}
+
+class Probe {
+public:
+    explicit Probe(const EngineSpec& spec) : session_(spec, "check", nullptr) {}
+    std::optional<std::string> launch() { return session_.launch(); }
+    void send(const std::string& line) { session_.send(line); }
+    EngineAnswer await(std::int64_t within_ms, bool errors = false) {
+        return session_.await_answer(Clock::now() + ms(within_ms), errors);
+    }
+    EngineSession& session() { return session_; }
+
+    // START size (with the given line end) answered OK within limit_ms.
+    Outcome start(int size, std::int64_t limit_ms = 1000, const std::string& word = "START", const std::string& end = "") {
+        send(fmt::format("{} {}{}", word, size, end));
+        const auto a = await(limit_ms + kSlackMs, true);
+        if (a.kind != EngineAnswer::Kind::Line || a.line.substr(0, 2) != "OK" || a.ms > limit_ms)
+            return fmt::format("{} {}: answered {} after {} ms, expected OK within {} ms", word, size, shown(a), a.ms, limit_ms);
+        return {};
+    }
+    // A move on an empty point of a size x size board within limit_ms.
+    Outcome move(const std::string& command, int size, std::int64_t limit_ms, const std::set<std::pair<int, int>>& taken = {}) {
+        const auto a = await(limit_ms + kSlackMs);
+        const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
+        if (!m) return fmt::format("{}: answered {}, expected a move 'x,y'", command, shown(a));
+        if (m->x < 0 || m->y < 0 || m->x >= size || m->y >= size || taken.count({m->x, m->y}))
+            return fmt::format("{}: answered {}, expected an empty point on the {}x{} board", command, shown(a), size, size);
+        if (a.ms > limit_ms) return fmt::format("{}: answered after {} ms, expected within {} ms", command, a.ms, limit_ms);
+        return {};
+    }
+
+private:
+    EngineSession session_;
+};
+
+struct Check {
+    std::string name;
+    std::function<Outcome(Probe&)> run;
+};
+
+Outcome first_failure(std::initializer_list<std::function<Outcome()>> steps) {
+    for (const auto& step : steps)
+        if (auto failure = step(); !failure.empty()) return failure;
+    return {};
+}
+
+Outcome plain_game(Probe& p, int size, std::int64_t turn_ms, const std::string& end = "") {
+    p.send(fmt::format("INFO timeout_turn {}{}", turn_ms, end));
+    p.send(fmt::format("INFO timeout_match 0{}", end));
+    return first_failure({[&] { return p.start(size, 1000, "START", end); },
+                          [&] { p.send("BEGIN" + end); return p.move("BEGIN", size, turn_ms); }});
+}
+
+Outcome rule_probe(Probe& p, int size, int rule) {
+    p.send("INFO timeout_turn 1000");
+    p.send(fmt::format("INFO rule {}", rule));
+    const std::set<std::pair<int, int>> taken{{7, 7}, {8, 8}, {7, 8}};
+    return first_failure({[&] { return p.start(size); },
+                          [&] {
+                              p.send("BOARD");
+                              // the opponent (2) has one stone more: the engine is to move
+                              p.send("7,7,2");
+                              p.send("8,8,1");
+                              p.send("7,8,2");
+                              p.send("DONE");
+                              return p.move(fmt::format("BOARD (rule {}, size {})", rule, size), size, 1000, taken);
+                          }});
+}
+
+std::vector<Check> battery() {
+    std::vector<Check> checks;
+    checks.push_back({"start-within-1s", [](Probe& p) { return p.start(15); }});
+    checks.push_back({"about", [](Probe& p) {
+                          p.send("ABOUT");
+                          const auto a = p.await(1000, true);
+                          if (a.kind != EngineAnswer::Kind::Line || !name_from_about(a.line))
+                              return "ABOUT: answered " + shown(a) + ", expected name=\"...\"";
+                          return std::string{};
+                      }});
+    checks.push_back({"lower-case-commands", [](Probe& p) {
+                          p.send("info timeout_turn 1000");
+                          return first_failure({[&] { return p.start(15, 1000, "start"); },
+                                                [&] { p.send("begin"); return p.move("begin", 15, 1000); },
+                                                [&] { p.send("turn 0,0"); return p.move("turn 0,0", 15, 1000, {{0, 0}}); }});
+                      }});
+    checks.push_back({"crlf-line-ends", [](Probe& p) { return plain_game(p, 15, 1000, "\r"); }});
+    checks.push_back({"info-at-any-time", [](Probe& p) {
+                          return first_failure({[&] { return p.start(15); },
+                                                [&] {
+                                                    p.send("INFO timeout_turn 1000");
+                                                    p.send("INFO max_memory 83886080");
+                                                    p.send("TURN 7,7");
+                                                    return p.move("TURN 7,7", 15, 1000, {{7, 7}});
+                                                },
+                                                [&] {
+                                                    p.send("INFO time_left 100000");
+                                                    p.send("INFO unknown_key 1");
+                                                    p.send("TURN 0,0");
+                                                    return p.move("TURN 0,0 after INFO", 15, 1000, {{7, 7}, {0, 0}});
+                                                }});
+                      }});
+    for (const std::int64_t t : {100, 300, 1000})
+        checks.push_back({fmt::format("timeout-turn-{}ms", t), [t](Probe& p) { return plain_game(p, 15, t); }});
+    checks.push_back({"match-clock-time-left", [](Probe& p) {
+                          p.send("INFO timeout_turn 5000");
+                          p.send("INFO timeout_match 2000");
+                          p.send("INFO time_left 400");
+                          return first_failure({[&] { return p.start(15); },
+                                                [&] { p.send("BEGIN"); return p.move("BEGIN with time_left 400", 15, 400); }});
+                      }});
+    checks.push_back({"rule-freestyle-15", [](Probe& p) { return rule_probe(p, 15, 0); }});
+    checks.push_back({"rule-freestyle-20", [](Probe& p) { return rule_probe(p, 20, 0); }});
+    checks.push_back({"rule-exact-five", [](Probe& p) { return rule_probe(p, 15, 1); }});
+    checks.push_back({"rule-renju", [](Probe& p) { return rule_probe(p, 15, 4); }});
+    checks.push_back({"rule-caro", [](Probe& p) { return rule_probe(p, 15, 8); }});
+    checks.push_back({"bad-input-survived", [](Probe& p) {
+                          return first_failure({[&] { return p.start(15); },
+                                                [&] {
+                                                    p.send("INFO timeout_turn 1000");
+                                                    p.send("XYZZY");
+                                                    p.send("TURN 99,99");
+                                                    p.send("TURN a,b");
+                                                    p.send("BOARD");
+                                                    p.send("1,2,3,4");
+                                                    p.send("DONE");
+                                                    p.send("START 15");
+                                                    // the garbage may draw ERROR lines and an OK: skip until a move
+                                                    p.send("BEGIN");
+                                                    for (;;) {
+                                                        const auto a = p.await(2000);
+                                                        if (a.kind == EngineAnswer::Kind::Line && a.line.substr(0, 2) == "OK") continue;
+                                                        if (a.kind == EngineAnswer::Kind::Line && parse_move(a.line)) return std::string{};
+                                                        return "BEGIN after bad input: answered " + shown(a) + ", expected a move";
+                                                    }
+                                                }});
+                      }});
+    checks.push_back({"end-exits", [](Probe& p) {
+                          return first_failure({[&] { return p.start(15); },
+                                                [&] {
+                                                    p.send("END");
+                                                    const auto a = p.await(1000);
+                                                    if (a.kind != EngineAnswer::Kind::Crash)
+                                                        return "END: " + shown(a) + ", expected the process to exit within 1000 ms";
+                                                    return std::string{};
+                                                }});
+                      }});
+    return checks;
+}
+
+}  // namespace
+
+int check_command(int argc, char** argv) {
+    std::vector<std::string> engine_tokens;
+    std::string rule_text, json_path;
+    po::options_description options("tengen-arena check");
+    options.add_options()("help", "this text")
+        ("engine", po::value<std::vector<std::string>>()->multitoken(), "cmd=PATH [arg=..] [dir=..]")
+        ("rule", po::value<std::string>(&rule_text), "accepted for the command line's sake; every rule probe runs")
+        ("json", po::value<std::string>(&json_path), "also write the results as JSON");
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
+        po::notify(vm);
+    } catch (const std::exception& e) {
+        std::cerr << "tengen-arena check: " << e.what() << "\n";
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << options;
+        return 0;
+    }
+    if (!vm.count("engine")) {
+        std::cerr << "tengen-arena check: --engine cmd=PATH is required\n";
+        return 2;
+    }
+    const auto parsed = parse_engine_spec(vm["engine"].as<std::vector<std::string>>(), {});
+    if (const auto* error = std::get_if<std::string>(&parsed)) {
+        std::cerr << "tengen-arena check: " << *error << "\n";
+        return 2;
+    }
+    const EngineSpec spec = std::get<EngineSpec>(parsed);
+    {
+        Probe first(spec);
+        if (auto error = first.launch()) {
+            std::cerr << "tengen-arena check: cannot start the engine: " << *error << "\n";
+            return 2;
+        }
+        first.session().kill();
+    }
+    std::vector<Verdict> verdicts;
+    for (const auto& check : battery()) {
+        Probe probe(spec);
+        Verdict v;
+        v.name = check.name;
+        if (auto error = probe.launch()) v.detail = "cannot start: " + *error;
+        else v.detail = check.run(probe);
+        v.passed = v.detail.empty();
+        probe.session().kill();
+        std::cout << (v.passed ? "PASS " + v.name : "FAIL " + v.name + ": " + v.detail) << std::endl;
+        verdicts.push_back(std::move(v));
+    }
+    std::size_t passed = 0;
+    for (const auto& v : verdicts) passed += v.passed;
+    std::cout << fmt::format("checked: {}/{} passed", passed, verdicts.size()) << std::endl;
+    if (!json_path.empty()) {
+        nlohmann::json out{{"engine", spec.cmd}, {"passed", passed}, {"total", verdicts.size()}, {"checks", nlohmann::json::array()}};
+        for (const auto& v : verdicts) out["checks"].push_back({{"name", v.name}, {"passed", v.passed}, {"detail", v.detail}});
+        std::ofstream(json_path) << out.dump(2) << "\n";
+    }
+    return passed == verdicts.size() ? 0 : 1;
+}
+
+}  // namespace tengen
