@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
         if (sub == "play") return tengen::play_main(argc - 1, argv + 1);
         if (sub == "bench") return tengen::bench_main(argc - 1, argv + 1);
         if (sub == "solve") return tengen::solve_main(argc - 1, argv + 1);
+        if (sub == "selfplay") return tengen::selfplay_main(argc - 1, argv + 1);
     }
     return tengen::brain_main(argc, argv);
 }
