@@ -1,4 +1,4 @@
-// pbrain-tengen: with no subcommand, a Gomocup brain on stdin/stdout; `play`, `bench` and
+// pbrain-tengen: with no subcommand, a Gomocup brain on stdin/stdout; `play`, `bench`, `selfplay` and
 // `solve` are for people.
 #include <cstring>
 #include <iostream>

@@ -32,8 +32,8 @@ struct SelfplaySettings {
     GameConfig config;
     std::uint64_t seed = 1;
     int games = 100;
-    std::uint64_t nodes = 4000;          // per move
-    std::uint64_t opening_nodes = 4000;  // per balance check of an opening
+    std::uint64_t nodes = 8000;          // per move
+    std::uint64_t opening_nodes = 8000;  // per balance check of an opening
     int opening_stones = 4;
     int opening_radius = 3;
     int balance = 150;                   // |score| an opening may have, in search units
