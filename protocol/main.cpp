@@ -1,4 +1,4 @@
-// pbrain-tengen: with no subcommand, a Gomocup brain on stdin/stdout; `play`, `bench` and
+// pbrain-tengen: with no subcommand, a Gomocup brain on stdin/stdout; `play`, `bench`, `selfplay` and
 // `solve` are for people.
 #include <cstring>
 #include <iostream>
@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
         if (sub == "play") return tengen::play_main(argc - 1, argv + 1);
         if (sub == "bench") return tengen::bench_main(argc - 1, argv + 1);
         if (sub == "solve") return tengen::solve_main(argc - 1, argv + 1);
+        if (sub == "selfplay") return tengen::selfplay_main(argc - 1, argv + 1);
     }
     return tengen::brain_main(argc, argv);
 }

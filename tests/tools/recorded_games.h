@@ -1,9 +1,12 @@
-// Game records for the tuners: arena results lines (tengen-arena --results), replayed as the
-// board config, the opening's stones and then the moves. Header-only; the tools are built
+// Game records for the tuners: arena results lines (tengen-arena --results) and
+// `pbrain-tengen selfplay` lines (docs/training-data.md), replayed as the board config, the
+// opening's stones and then the moves. Header-only; the tools are built
 // with the tests.
 #pragma once
 
+#include <algorithm>
 #include <fstream>
+#include <optional>
 #include <functional>
 #include <iostream>
 #include <string>
@@ -22,6 +25,10 @@ struct RecordedGame {
     int opening_stones = 0;
     std::string result;         // "black", "white" or "draw"
     std::string reason;         // how it ended ("five", "time-forfeit", ...)
+    // Self-play lines only, one entry per move after the opening: the search's score before the
+    // move (side to move's view) and its best move (the move played unless it was randomised).
+    std::vector<int> search_scores;
+    std::vector<Point> search_best;
 };
 
 struct RecordedGameCounts {
@@ -66,9 +73,11 @@ inline RecordedGameCounts for_each_recorded_game(const std::string& path,
         }
         game.config.rule = *rule;
         bool ok = true;
-        const std::string opening = g.value("opening", "");
+        // Self-play lines keep every stone in "moves", one letter string, opening first.
+        const bool selfplay = g.value("format", "").rfind("tengen-selfplay", 0) == 0;
+        const std::string opening = selfplay ? g.value("moves", "") : g.value("opening", "");
         for (std::size_t start = 0; start < opening.size();) {
-            std::size_t end = opening.find(',', start);
+            std::size_t end = opening.find(selfplay ? ' ' : ',', start);
             if (end == std::string::npos) end = opening.size();
             const auto q = parse_letters(std::string_view(opening).substr(start, end - start));
             if (!q) ok = false;
@@ -80,8 +89,22 @@ inline RecordedGameCounts for_each_recorded_game(const std::string& path,
             continue;
         }
         game.opening_stones = static_cast<int>(game.stones.size());
-        for (const auto& m : g.value("moves", nlohmann::json::array()))
-            game.stones.push_back({m.value("x", -1), m.value("y", -1)});
+        if (selfplay) {
+            game.opening_stones = std::min(game.opening_stones, std::max(0, g.value("opening_stones", 0)));
+            const auto scores = g.value("scores", nlohmann::json::array());
+            const auto best = g.value("best", nlohmann::json::array());
+            const std::size_t played = game.stones.size() - static_cast<std::size_t>(game.opening_stones);
+            if (scores.size() == played && best.size() == played) {
+                for (std::size_t i = 0; i < played; ++i) {
+                    game.search_scores.push_back(scores[i].is_number_integer() ? scores[i].get<int>() : 0);
+                    const auto b = best[i].is_string() ? parse_letters(best[i].get<std::string>()) : std::nullopt;
+                    game.search_best.push_back(b ? *b : game.stones[game.opening_stones + i]);
+                }
+            }
+        } else {
+            for (const auto& m : g.value("moves", nlohmann::json::array()))
+                game.stones.push_back({m.value("x", -1), m.value("y", -1)});
+        }
         game.result = g.value("result", "");
         game.reason = g.value("reason", "");
         ++counts.games;

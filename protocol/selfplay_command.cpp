@@ -1,0 +1,230 @@
+// `pbrain-tengen selfplay`: training games of Tengen against itself, one JSON line a game
+// (format in docs/training-data.md). Every search runs on one thread with a node limit and no
+// clock, and every game draws its randomness from (seed, game number) alone, so the output is
+// the same on any machine and for any --jobs.
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "board.h"
+#include "board_options.h"
+#include "notation.h"
+#include "searcher.h"
+#include "subcommands.h"
+
+namespace tengen {
+
+namespace {
+
+struct SelfplaySettings {
+    GameConfig config;
+    std::uint64_t seed = 1;
+    int games = 100;
+    std::uint64_t nodes = 8000;          // per move
+    std::uint64_t opening_nodes = 8000;  // per balance check of an opening
+    int opening_stones = 4;
+    int opening_radius = 3;
+    int balance = 150;                   // |score| an opening may have, in search units
+    int random_plies = 4;                // plies after the opening that pick among near-best moves
+    int random_margin = 30;              // how far below the best such a move may score
+};
+
+std::uint64_t splitmix(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+SearchLimits node_limits(std::uint64_t nodes, int multipv = 1) {
+    SearchLimits limits;
+    limits.infinite = true;  // no clock: only the node count stops the search
+    limits.max_nodes = nodes;
+    limits.threads = 1;
+    limits.multipv = multipv;
+    return limits;
+}
+
+// Random stones near the centre until a quick search calls the position near even.
+std::vector<Point> balanced_opening(const SelfplaySettings& s, Searcher& searcher, std::uint64_t& rng) {
+    const int cx = s.config.width / 2, cy = s.config.height / 2;
+    const int side = 2 * s.opening_radius + 1;
+    std::vector<Point> best_seen;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        Board board(s.config);
+        std::vector<Point> stones;
+        for (int guard = 0; static_cast<int>(stones.size()) < s.opening_stones && guard < 1000; ++guard) {
+            const Point p{std::clamp(cx - s.opening_radius + static_cast<int>(splitmix(rng) % side), 0, s.config.width - 1),
+                          std::clamp(cy - s.opening_radius + static_cast<int>(splitmix(rng) % side), 0, s.config.height - 1)};
+            if (!board.is_legal(p)) continue;
+            board.play(p);
+            stones.push_back(p);
+            if (board.game_over()) break;
+        }
+        if (board.game_over() || static_cast<int>(stones.size()) != s.opening_stones) continue;
+        if (s.opening_stones == 0) return stones;
+        searcher.clear_hash();
+        const SearchResult r = searcher.search(board, node_limits(s.opening_nodes));
+        if (r.best == kNoPoint || is_mate_score(r.score)) continue;
+        if (std::abs(r.score) <= s.balance) return stones;
+        if (best_seen.empty()) best_seen = stones;
+    }
+    return best_seen;  // rare: no balanced one found, keep the first playable try
+}
+
+std::string result_name(const Board& board) {
+    switch (board.status()) {
+        case GameStatus::BlackWins: return "black";
+        case GameStatus::WhiteWins: return "white";
+        default: return "draw";
+    }
+}
+
+std::string play_game(const SelfplaySettings& s, int game, Searcher& searcher) {
+    std::uint64_t rng = s.seed * 0x2545f4914f6cdd1dULL + static_cast<std::uint64_t>(game) + 1;
+    splitmix(rng);
+    const std::vector<Point> opening = balanced_opening(s, searcher, rng);
+    Board board(s.config);
+    std::vector<std::string> moves, best, scores;
+    for (Point p : opening) {
+        board.play(p);
+        moves.push_back(to_letters(p));
+    }
+    searcher.clear_hash();
+    for (int ply = 0; !board.game_over(); ++ply) {
+        const bool randomise = ply < s.random_plies;
+        const SearchResult r = searcher.search(board, node_limits(s.nodes, randomise ? 4 : 1));
+        if (r.best == kNoPoint) break;
+        Point chosen = r.best;
+        if (randomise) {
+            std::vector<Point> near;
+            for (const ScoredMove& m : r.best_moves)
+                if (m.move != kNoPoint && !is_mate_score(m.score) && m.score >= r.score - s.random_margin)
+                    near.push_back(m.move);
+            if (!near.empty()) chosen = near[splitmix(rng) % near.size()];
+        }
+        scores.push_back(std::to_string(r.score));
+        best.push_back(chosen == r.best ? "null" : "\"" + to_letters(r.best) + "\"");
+        moves.push_back(to_letters(chosen));
+        board.play(chosen);
+    }
+    std::string moves_text;
+    for (const auto& m : moves) moves_text += (moves_text.empty() ? "" : " ") + m;
+    std::string scores_text, best_text;
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        scores_text += (i ? "," : "") + scores[i];
+        best_text += (i ? "," : "") + best[i];
+    }
+    return fmt::format(
+        "{{\"format\":\"tengen-selfplay-1\",\"rule\":\"{}\",\"board\":[{},{}],\"k\":{},\"seed\":{},\"game\":{},"
+        "\"nodes\":{},\"opening_stones\":{},\"moves\":\"{}\",\"scores\":[{}],\"best\":[{}],\"result\":\"{}\"}}",
+        rule_name(s.config.rule), s.config.width, s.config.height, s.config.win_length, s.seed, game, s.nodes,
+        opening.size(), moves_text, scores_text, best_text, result_name(board));
+}
+
+}  // namespace
+
+int selfplay_main(int argc, char** argv) {
+    namespace po = boost::program_options;
+    SelfplaySettings s;
+    int jobs = 1;
+    std::string output;
+    BoardOptions board_options(GameConfig{});
+    po::options_description options(
+        "pbrain-tengen selfplay: seeded self-play games at a fixed node count, one JSON line a game");
+    options.add_options()("help,h", "show this help")(
+        "games,n", po::value<int>(&s.games)->default_value(s.games), "how many games")(
+        "seed", po::value<std::uint64_t>(&s.seed)->default_value(s.seed), "seed of the openings and the move choice")(
+        "nodes", po::value<std::uint64_t>(&s.nodes)->default_value(s.nodes), "search nodes per move")(
+        "opening-nodes", po::value<std::uint64_t>(&s.opening_nodes)->default_value(s.opening_nodes),
+        "search nodes to judge an opening")(
+        "opening-stones", po::value<int>(&s.opening_stones)->default_value(s.opening_stones),
+        "random stones near the centre before the game starts")(
+        "balance", po::value<int>(&s.balance)->default_value(s.balance), "largest |score| an opening may have")(
+        "random-plies", po::value<int>(&s.random_plies)->default_value(s.random_plies),
+        "plies after the opening that choose among near-best moves")(
+        "random-margin", po::value<int>(&s.random_margin)->default_value(s.random_margin),
+        "how far below the best score such a move may be")(
+        "jobs,j", po::value<int>(&jobs)->default_value(jobs), "games played at once (one thread each)")(
+        "output,o", po::value<std::string>(&output), "write here instead of standard output");
+    board_options.add_to(options);
+    po::variables_map vm;
+    try {
+        po::store(po::parse_command_line(argc, argv, options), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "pbrain-tengen selfplay: " << e.what() << "\n" << options;
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << options;
+        return 0;
+    }
+    const auto config = board_options.config(vm);
+    if (const auto* why = std::get_if<std::string>(&config)) {
+        std::cerr << "pbrain-tengen selfplay: " << *why << "\n";
+        return 2;
+    }
+    s.config = std::get<GameConfig>(config);
+    if (s.games < 0 || jobs < 1 || jobs > 256 || s.nodes < 1 || s.opening_stones < 0 ||
+        s.opening_stones > s.config.width * s.config.height / 2 || s.opening_radius < 0 || s.random_plies < 0) {
+        std::cerr << "pbrain-tengen selfplay: --games >= 0, --jobs 1..256, --nodes >= 1 and a small "
+                     "--opening-stones, please\n";
+        return 2;
+    }
+    std::ofstream file;
+    if (!output.empty()) {
+        file.open(output);
+        if (!file) {
+            std::cerr << "pbrain-tengen selfplay: cannot write " << output << "\n";
+            return 2;
+        }
+    }
+    std::ostream& out = output.empty() ? std::cout : file;
+
+    // Workers take game numbers in order; the writer prints them in order as they complete.
+    std::vector<std::optional<std::string>> done(static_cast<std::size_t>(s.games));
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::atomic<int> next{0};
+    auto worker = [&] {
+        Searcher searcher(std::size_t{16} << 20);
+        for (int g; (g = next.fetch_add(1)) < s.games;) {
+            std::string line = play_game(s, g, searcher);
+            {
+                std::lock_guard lock(mutex);
+                done[static_cast<std::size_t>(g)] = std::move(line);
+            }
+            ready.notify_all();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int i = 0; i < std::min(jobs, std::max(s.games, 1)); ++i) threads.emplace_back(worker);
+    for (int g = 0; g < s.games; ++g) {
+        std::string line;
+        {
+            std::unique_lock lock(mutex);
+            ready.wait(lock, [&] { return done[static_cast<std::size_t>(g)].has_value(); });
+            line = std::move(*done[static_cast<std::size_t>(g)]);
+            done[static_cast<std::size_t>(g)] = std::string{};
+        }
+        out << line << '\n';
+        out.flush();
+    }
+    for (auto& t : threads) t.join();
+    return out ? 0 : 1;
+}
+
+}  // namespace tengen
