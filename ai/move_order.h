@@ -1,8 +1,8 @@
-// Learned move ordering. A cell's four line shapes for one colour, taken as an unordered set
-// (which direction holds which shape does not matter), form one of kOrderCodes codes. The
-// search scores a candidate by the learned attack value of the mover's code plus the learned
-// defence value of the opponent's code at the same cell. tengen-tune-order fits both tables
-// against the moves played in recorded games and writes them to move_order_weights.h.
+// The codes of a learned move ordering. A cell's four line shapes for one colour, taken as an
+// unordered set (which direction holds which shape does not matter), form one of kOrderCodes
+// codes. tengen-tune-order fits an attack value per code of the mover and a defence value per
+// code of the opponent against the moves played in recorded games, and can write them as a
+// header; the search does not use them yet (the fit does not yet beat the hand-set order).
 #pragma once
 
 #include <array>

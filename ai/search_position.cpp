@@ -379,7 +379,8 @@ bool SearchPosition::forbidden_recursive(int cell, int depth) {
             // The straight four must be this three's: q joined to the stone by black stones
             // only (a four the line's other stones make beyond a gap is not).
             bool joined = true;
-            for (int j = i < 0 ? i + 1 : 1; j < (i < 0 ? 0 : i) && joined; ++j) joined = cells_[cell + j * off] == kCellBlack;
+            for (int j = std::min(i, 0) + 1; j < std::max(i, 0) && joined; ++j)
+                joined = cells_[cell + j * off] == kCellBlack;
             if (!joined) continue;
             // As Gomocup's referee judges it, a straight-four point where black would also
             // make a five (on another line) is no use to the three.

@@ -49,18 +49,10 @@ TimeBudget clock_budget(std::int64_t left_ms, std::int64_t increment_ms, int emp
 }  // namespace
 
 TimeBudget plan_move_time(const TimeControl& raw) {
-    // Saturate every input to +-1e12 ms (31 years): whatever a caller passes, no sum or
-    // product below can overflow, and "unlimited" (2147483647) keeps its meaning.
-    static constexpr std::int64_t kMaxMs = 1'000'000'000'000;
-    auto sat = [](std::optional<std::int64_t> v) -> std::optional<std::int64_t> {
-        if (!v) return v;
-        return std::clamp(*v, -kMaxMs, kMaxMs);
-    };
     TimeControl tc = raw;
-    tc.turn_ms = sat(tc.turn_ms);
-    tc.match_ms = sat(tc.match_ms);
-    tc.time_left_ms = sat(tc.time_left_ms);
-    tc.increment_ms = std::clamp(tc.increment_ms, std::int64_t{0}, kMaxMs);
+    for (std::optional<std::int64_t>* clock : {&tc.turn_ms, &tc.match_ms, &tc.time_left_ms})
+        if (*clock) **clock = saturate_clock_ms(**clock);
+    tc.increment_ms = std::max<std::int64_t>(0, saturate_clock_ms(tc.increment_ms));
     const bool turn_given = tc.turn_ms.has_value() && *tc.turn_ms >= 0;
     const bool match_limited = tc.match_ms.has_value() && *tc.match_ms > 0 && *tc.match_ms < kUnlimited;
     // time_left counts only when a match clock is running (or none was announced at all).

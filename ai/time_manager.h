@@ -31,6 +31,15 @@ struct TimeBudget {
     bool saving_pays = false;
 };
 
+// Clocks are kept within +-1e12 ms (31 years): no sum or product of them overflows, and
+// 2147483647, Gomocup's "unlimited", keeps its meaning. plan_move_time applies it to every
+// input; callers that compute with clocks first (the brain charging its waiting time) apply
+// it when they read them.
+inline constexpr std::int64_t kMaxClockMs = 1'000'000'000'000;
+constexpr std::int64_t saturate_clock_ms(std::int64_t ms) noexcept {
+    return ms < -kMaxClockMs ? -kMaxClockMs : ms > kMaxClockMs ? kMaxClockMs : ms;
+}
+
 TimeBudget plan_move_time(const TimeControl& tc);
 
 // A monotonic millisecond clock; tests inject a fake one.

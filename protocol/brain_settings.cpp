@@ -12,11 +12,6 @@ namespace tengen {
 namespace {
 
 constexpr int kMaxThreads = 256;
-// Times are saturated into +-1e12 ms (31 years) when read, so no sum or product the time
-// manager forms can overflow, whatever a manager sends; 2147483647, Gomocup's "unlimited",
-// is inside the range and keeps its meaning.
-constexpr std::int64_t kMaxTimeMs = 1'000'000'000'000;
-
 // An integer, saturated at the int64 range when it has more digits than fit: a manager's
 // out-of-range number means "very large", not "malformed".
 std::optional<std::int64_t> parse_saturating(std::string_view text) {
@@ -33,7 +28,6 @@ std::optional<std::int64_t> parse_saturating(std::string_view text) {
     return negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
 }
 
-std::int64_t saturate_ms(std::int64_t ms) { return std::clamp(ms, -kMaxTimeMs, kMaxTimeMs); }
 
 InfoOutcome rejected(std::string_view key, std::string_view value, std::string_view why) {
     return {InfoEffect::Rejected,
@@ -54,17 +48,17 @@ InfoOutcome apply_info(BrainSettings& s, std::string_view raw_key, std::string_v
 
     if (key == "timeout_turn" || key == "timeout_match") {
         if (!number || *number < 0) return rejected(key, value, "expected milliseconds >= 0");
-        (key == "timeout_turn" ? s.clocks.turn_ms : s.clocks.match_ms) = saturate_ms(*number);
+        (key == "timeout_turn" ? s.clocks.turn_ms : s.clocks.match_ms) = saturate_clock_ms(*number);
         return {InfoEffect::Clock, {}};
     }
     if (key == "time_left") {
         if (!number) return rejected(key, value, "expected milliseconds");
-        s.clocks.time_left_ms = saturate_ms(*number);  // may be negative: already over
+        s.clocks.time_left_ms = saturate_clock_ms(*number);  // may be negative: already over
         return {InfoEffect::Clock, {}};
     }
     if (key == "time_increment") {
         if (!number || *number < 0) return rejected(key, value, "expected milliseconds >= 0");
-        s.clocks.increment_ms = saturate_ms(*number);
+        s.clocks.increment_ms = saturate_clock_ms(*number);
         return {InfoEffect::Clock, {}};
     }
     if (key == "max_memory") {
