@@ -69,7 +69,7 @@ int bench_main(int argc, char** argv) {
     std::printf("Positions: %zu\n", report.lines.size());
     std::printf("Total nodes: %llu\n", static_cast<unsigned long long>(report.total_nodes));
     std::printf("Nodes/second: %llu\n", static_cast<unsigned long long>(report.nodes_per_second));
-    std::printf("Time: %.2f s searching, %.2f s in all\n", report.search_seconds, report.seconds);
+    std::printf("Time: %.3f s searching, %.3f s in all\n", report.search_seconds, report.seconds);
     return 0;
 }
 
