@@ -38,7 +38,7 @@ std::string_view rule_name(Rule r) noexcept;  // "freestyle", "exact", "renju", 
 // Accepts the names above and the Gomocup codes "0", "1", "4", "8", "9" (and every code
 // rule_from_gomocup_code accepts).
 std::optional<Rule> parse_rule(std::string_view text) noexcept;
-// Decodes the Gomocup INFO rule bitmask as shared/docs/protocol.md says: bit 2 (continuous
+// Decodes the Gomocup INFO rule bitmask as docs/protocol.md says: bit 2 (continuous
 // game) is ignored except that a plain 2 is renju (Yixin-Board). nullopt for unknown codes.
 std::optional<Rule> rule_from_gomocup_code(int code) noexcept;
 int gomocup_code(Rule r) noexcept;  // 0, 1, 4, 8, 9

@@ -14,7 +14,7 @@ using namespace tengen;
 namespace {
 
 // Winners from a scan of every maximal run on the board, read straight from the rules in
-// shared/docs/protocol.md; shares nothing with run_through/run_wins.
+// docs/protocol.md; shares nothing with run_through/run_wins.
 struct Winners {
     bool black = false;
     bool white = false;

@@ -16,7 +16,7 @@ using namespace tengen;
 
 namespace {
 
-// One row of the reference table in shared/docs/arena-stats.md. nullopt = the figure is undefined
+// One row of the reference table in docs/arena-stats.md. nullopt = the figure is undefined
 // there (fastchess prints nan/inf); Tengen must then give a reason instead.
 struct ReferenceRow {
     const char* name;

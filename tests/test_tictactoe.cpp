@@ -1,4 +1,4 @@
-// "Plays tic-tac-toe perfectly" (shared/docs/design.md): from every reachable position the
+// Tengen plays tic-tac-toe perfectly: from every reachable position the
 // engine's move keeps the game's value, wins in the fewest plies and loses in the most. The
 // exact solver, which shares no code with the heuristic search, is the judge.
 #define BOOST_TEST_MODULE tictactoe

@@ -1,4 +1,4 @@
-// tengen-arena: engine-vs-engine tournaments over the Gomocup protocol (shared/docs/arena.md).
+// tengen-arena: engine-vs-engine tournaments over the Gomocup protocol (docs/arena.md).
 #include <string_view>
 
 #include "arena_commands.h"

@@ -1,5 +1,5 @@
 // One engine as the command line describes it (`--engine key=value ...`, `--each` defaults),
-// and the time control the arena enforces for it. Keys: shared/docs/arena.md.
+// and the time control the arena enforces for it. Keys: docs/arena.md.
 #pragma once
 
 #include <cstdint>

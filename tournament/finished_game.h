@@ -1,5 +1,5 @@
 // One finished game as the results file holds it: one JSON object per line, with every field
-// shared/docs/arena.md lists.
+// docs/arena.md lists.
 #pragma once
 
 #include <optional>

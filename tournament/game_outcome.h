@@ -1,4 +1,4 @@
-// How one game ended, in the results file's words (shared/docs/arena.md).
+// How one game ended, in the results file's words (docs/arena.md).
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
 // Which games a tournament plays, in schedule order, with game, round and pair numbered from 0
-// exactly as shared/docs/arena.md defines them, and the split of that schedule into shards.
+// exactly as docs/arena.md defines them, and the split of that schedule into shards.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Match statistics as engine authors read them in fastchess: score, Elo with a 95% interval,
 // normalized Elo, LOS, and the generalized SPRT's log-likelihood ratio. Formulas and reference
-// values: shared/docs/arena-stats.md. Undefined figures are reported as such, never nan/inf.
+// values: docs/arena-stats.md. Undefined figures are reported as such, never nan/inf.
 #pragma once
 
 #include <array>
