@@ -12,15 +12,17 @@
 // linear evaluation Tengen used before these tables (a value per line shape and a bonus per
 // cell pattern, fitted the same way on fewer games: its numbers are below).
 //
-//   tengen-tune-eval-codes GAMES.jsonl... [--holdout 10] [--l2 ...] [--epochs ...] --out ai/eval_tables.h
+//   tengen-tune-eval-codes GAMES.jsonl... [--holdout 10] [--l2 ...] [--epochs ...] [--score-weight W] --out ai/eval_tables.h
 //   tengen-tune-eval-codes --prior-only --out ai/eval_tables.h     (writes the prior itself)
 //
 // Games are arena results lines (tengen-arena --results) or self-play records.
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -113,9 +115,13 @@ struct Feature {
 struct Sample {
     std::uint32_t begin, end;  // features [begin, end)
     float result;              // 1 win, 0.5 draw, 0 loss for the side to move
+    float target;              // what the fit aims at: the result, or blended with the search score
+    std::int32_t search_score; // self-play's search score of this position (side to move), or kNoScore
     bool validation;
     std::int32_t engine_eval;  // the engine's evaluate_position() as built
 };
+
+constexpr std::int32_t kNoScore = std::numeric_limits<std::int32_t>::min();
 
 struct Data {
     std::vector<Feature> features;
@@ -183,8 +189,13 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
                 for (const auto& [code, n] : previous[us]) merged[code_param(mode(us), 1, code)] += 0.5f * n;
                 for (const auto& [code, n] : previous[them]) merged[code_param(mode(them), 0, code)] -= 0.5f * n;
                 merged[threat_param(threat_variant(p), threat_mask(p))] += 1.0f;
-                Sample s{static_cast<std::uint32_t>(data.features.size()), 0,
-                         us == 0 ? black_result : 1.0f - black_result, validation, evaluate_position(p)};
+                // scores[j] is the search's score before the (opening + j)-th stone, from the view
+                // of the side about to play it: the position we stand in now.
+                const int j = i + 1 - g.opening_stones;
+                const std::int32_t score = j < static_cast<int>(g.search_scores.size()) ? g.search_scores[j] : kNoScore;
+                const float result = us == 0 ? black_result : 1.0f - black_result;
+                Sample s{static_cast<std::uint32_t>(data.features.size()), 0, result, result, score, validation,
+                         evaluate_position(p)};
                 for (const auto& [param, coeff] : merged)
                     if (coeff != 0.0f) data.features.push_back({param, coeff});
                 s.end = static_cast<std::uint32_t>(data.features.size());
@@ -227,6 +238,23 @@ double fit_k(const Data& data, const std::vector<double>& w) {
     return best_k;
 }
 
+// Game results are noisy labels for a single position (one blunder decides a game);
+// the search's own score of the position is a less noisy one. Aim at a blend of the two:
+// (1 - w) * result + w * P(win | search score), with the score read on the fit's own scale K.
+// Positions without a search score (arena records) keep the result alone.
+int blend_targets(Data& data, double k, double weight) {
+    int blended = 0;
+    for (Sample& s : data.samples) {
+        s.target = s.result;
+        if (weight <= 0 || s.search_score == kNoScore) continue;
+        const double score = std::clamp(static_cast<double>(s.search_score), -20000.0, 20000.0);
+        const double expected = 1.0 / (1.0 + std::exp(-k * score));
+        s.target = static_cast<float>((1 - weight) * s.result + weight * expected);
+        ++blended;
+    }
+    return blended;
+}
+
 void fit(const Data& data, const std::vector<double>& prior, std::vector<double>& w, double k, int epochs, double l2,
          double rate) {
     std::vector<double> m(kParams, 0), v(kParams, 0), grad(kParams, 0);
@@ -259,7 +287,7 @@ void fit(const Data& data, const std::vector<double>& prior, std::vector<double>
             if (s.validation) continue;
             const double e = model_eval(data, s, w);
             const double p = 1.0 / (1.0 + std::exp(-k * e));
-            const double g = (p - s.result) * k;  // d loss / d eval
+            const double g = (p - s.target) * k;  // d loss / d eval
             for (std::uint32_t i = s.begin; i < s.end; ++i) grad[data.features[i].param] += g * data.features[i].coeff;
             if (++in_batch == kBatch) apply();
         }
@@ -314,13 +342,15 @@ int main(int argc, char** argv) {
     po::options_description opts("tengen-tune-eval-codes GAMES.jsonl... [options]");
     std::vector<std::string> files;
     int holdout = 10, epochs = 30;
-    double l2 = 2e-6, rate = 2.0;
+    double l2 = 2e-6, rate = 2.0, score_weight = 0.0;
     std::string out;
     opts.add_options()("help,h", "show this help")("games", po::value(&files)->multitoken(), "game records")(
         "holdout", po::value(&holdout)->default_value(10), "percent of games held out for validation")(
         "epochs", po::value(&epochs)->default_value(30), "passes over the training positions")(
         "l2", po::value(&l2)->default_value(2e-6), "L2 penalty on each entry's distance from the prior")(
         "rate", po::value(&rate)->default_value(2.0), "Adam step, in engine units")(
+        "score-weight", po::value(&score_weight)->default_value(0.0),
+        "0..1: how much of each self-play position's target is its search score rather than the game result")(
         "prior-only", "write the prior model's tables without reading games")(
         "out", po::value(&out), "write the tables to this header");
     po::positional_options_description pos;
@@ -363,15 +393,21 @@ int main(int argc, char** argv) {
     const double k = fit_k(data, prior);
     std::cerr << fmt::format("K = {:.5f}; prior: train {:.5f} validation {:.5f}\n", k, mean_loss(data, prior, k, false),
                              mean_loss(data, prior, k, true));
+    if (score_weight < 0 || score_weight > 1) {
+        std::cerr << "--score-weight must be within 0..1\n";
+        return 2;
+    }
+    const int blended = blend_targets(data, k, score_weight);
+    std::cerr << fmt::format("{} positions aim at a blend with their search score (weight {})\n", blended, score_weight);
     std::vector<double> w = prior;
     fit(data, prior, w, k, epochs, l2, rate);
     if (!out.empty()) {
         std::string names;
         for (const std::string& f : files) names += (names.empty() ? "" : ", ") + f.substr(f.find_last_of('/') + 1);
         write_header(out, w,
-                     fmt::format("Fitted on {}: {} positions, {}% of games held out; K {:.5f}, l2 {}, {} epochs; "
-                                 "validation log-loss {:.5f} (prior {:.5f}).",
-                                 names, data.samples.size(), holdout, k, l2, epochs, mean_loss(data, w, k, true),
+                     fmt::format("Fitted on {}: {} positions, {}% of games held out; K {:.5f}, l2 {}, {} epochs, "
+                                 "score weight {}; validation log-loss against results {:.5f} (prior {:.5f}).",
+                                 names, data.samples.size(), holdout, k, l2, epochs, score_weight, mean_loss(data, w, k, true),
                                  mean_loss(data, prior, k, true)));
         std::cerr << "wrote " << out << "\n";
     }
