@@ -91,9 +91,8 @@ Score SearchWorker::root_search(std::vector<RootMove>& moves, Score alpha, Score
     return best;
 }
 
-SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, const Searcher::InfoCallback& on_info) {
-    SearchPosition& p = position_;
-    p.set_from(board);
+void SearchWorker::reset_for(const Board& board) {
+    position_.set_from(board);
     aborted_ = false;
     local_limit_ = 0;
     seldepth_ = 0;
@@ -102,50 +101,54 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
     for (auto& k : killers_) k = {-1, -1};
     for (auto& h : history_) std::fill(h.begin(), h.end(), 0);
     roots_.clear();
+}
 
+std::vector<Point> SearchWorker::points_of(const std::vector<int>& dense) const {
+    std::vector<Point> out;
+    for (int d : dense) out.push_back({d % position_.width(), d / position_.width()});
+    return out;
+}
+
+void SearchWorker::report(const RunContext& run, int depth, Score score, const std::vector<int>& pv, int index) const {
+    if (id_ != 0 || !run.on_info) return;
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = std::max(seldepth_, depth);
+    info.score = score;
+    info.nodes = shared_.total_nodes();
+    info.elapsed_ms = shared_.elapsed_ms();
+    info.nps = info.elapsed_ms > 0 ? info.nodes * 1000 / static_cast<std::uint64_t>(info.elapsed_ms) : info.nodes * 1000;
+    info.pv = points_of(pv);
+    info.multipv_index = index;
+    run.on_info(info);
+}
+
+SearchResult SearchWorker::answer_now(const RunContext& run, int cell, Score score) {
+    // roots_[0] is `cell` with a one-move PV.
     SearchResult result;
-    const int us = p.side(), them = us ^ 1;
-    const int multipv = std::max(1, limits.multipv);
-    auto point_pv = [&](const std::vector<int>& dense) {
-        std::vector<Point> out;
-        for (int d : dense) out.push_back({d % p.width(), d / p.width()});
-        return out;
-    };
-    auto report = [&](int depth, Score score, const std::vector<int>& pv, int index) {
-        if (id_ != 0 || !on_info) return;
-        SearchInfo info;
-        info.depth = depth;
-        info.seldepth = std::max(seldepth_, depth);
-        info.score = score;
-        info.nodes = shared_.total_nodes();
-        info.elapsed_ms = shared_.elapsed_ms();
-        info.nps = info.elapsed_ms > 0 ? info.nodes * 1000 / static_cast<std::uint64_t>(info.elapsed_ms) : info.nodes * 1000;
-        info.pv = point_pv(pv);
-        info.multipv_index = index;
-        on_info(info);
-    };
-    // Answers at once with roots_[0], which the caller has made `cell` with a one-move PV.
-    auto answer_now = [&](int cell, Score score) {
-        result.best = p.point_of(cell);
-        result.score = score;
-        result.depth = 1;
-        result.pv = {result.best};
-        result.best_moves = {{result.best, score}};
-        report(1, score, roots_[0].pv, 0);
-        return result;
-    };
-    auto finish_single = [&](int cell, Score score) {
-        roots_.push_back({cell, score, score, {p.dense_of(cell)}});
-        return answer_now(cell, score);
-    };
+    result.best = position_.point_of(cell);
+    result.score = score;
+    result.depth = 1;
+    result.pv = {result.best};
+    result.best_moves = {{result.best, score}};
+    report(run, 1, score, roots_[0].pv, 0);
+    return result;
+}
 
+SearchResult SearchWorker::answer_single(const RunContext& run, int cell, Score score) {
+    roots_.push_back({cell, score, score, {position_.dense_of(cell)}});
+    return answer_now(run, cell, score);
+}
+
+std::optional<SearchResult> SearchWorker::forced_answer_or_roots(const RunContext& run) {
+    SearchPosition& p = position_;
+    const int us = p.side(), them = us ^ 1;
     int cells[2];
     // A win on the board: take it.
-    if (find_fives(us, cells, 1) == 1) return finish_single(cells[0], mate_in(1));
+    if (find_fives(us, cells, 1) == 1) return answer_single(run, cells[0], mate_in(1));
     // The opponent threatens five: only the blocks count.
     std::vector<int> root_cells;
-    const int their_fives = p.class_count(them, kClsFive);
-    if (their_fives > 0) {
+    if (p.class_count(them, kClsFive) > 0) {
         int defences[kMaxDefences];
         const int n = five_defences(defences);
         if (n == 0) {
@@ -157,7 +160,7 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
                 generate(list, 0, -1);
                 if (!list.empty()) cell = list[0].cell;
             }
-            return finish_single(cell, mated_in(2));
+            return answer_single(run, cell, mated_in(2));
         }
         root_cells.assign(defences, defences + n);
     } else {
@@ -170,48 +173,102 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
         for (int y = 0; y < p.height() && root_cells.empty(); ++y)
             for (int x = 0; x < p.width() && root_cells.empty(); ++x)
                 if (p.empty(p.cell_of({x, y}))) root_cells.push_back(p.cell_of({x, y}));
-        if (root_cells.empty()) return result;  // no legal move at all
-        return finish_single(root_cells[0], kDrawScore);
+        if (root_cells.empty()) return SearchResult{};  // no legal move at all
+        return answer_single(run, root_cells[0], kDrawScore);
     }
     for (int cell : root_cells) roots_.push_back({cell, -kInfinite, -kInfinite, {p.dense_of(cell)}});
-    if (roots_.size() == 1 && p.stones() == 0) return finish_single(roots_[0].cell, evaluate());
+    if (roots_.size() == 1 && p.stones() == 0) return answer_single(run, roots_[0].cell, evaluate());
+    return std::nullopt;
+}
 
-    // Forced wins first: a proven win is played at once.
-    if (id_ == 0 && their_fives == 0) {
-        int first = -1;
-        // Scale the solver budgets to about a sixth of the soft time at a conservative 250
-        // nodes per millisecond: short turns cannot afford them, long ones can afford more.
-        std::uint64_t vcf_budget = kVcfRootBudget, vct_budget = kVctRootBudget;
-        if (shared_.timer) {
-            const std::uint64_t affordable =
-                static_cast<std::uint64_t>(std::max<std::int64_t>(shared_.timer->budget().soft_ms, 1)) * 40;
-            vcf_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVcfRootBudget);
-            vct_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVctRootBudget);
+std::optional<SearchResult> SearchWorker::proven_win_at_root(const RunContext& run) {
+    SearchPosition& p = position_;
+    int first = -1;
+    // Scale the solver budgets to about a sixth of the soft time at a conservative 250
+    // nodes per millisecond: short turns cannot afford them, long ones can afford more.
+    std::uint64_t vcf_budget = kVcfRootBudget, vct_budget = kVctRootBudget;
+    if (shared_.timer) {
+        const std::uint64_t affordable =
+            static_cast<std::uint64_t>(std::max<std::int64_t>(shared_.timer->budget().soft_ms, 1)) * 40;
+        vcf_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVcfRootBudget);
+        vct_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVctRootBudget);
+    }
+    Score won = run_solver(false, vcf_budget, first);
+    // VCT trusts that an open three is stopped only on its own line's four points, which
+    // caro's end rule breaks; caro keeps VCF only.
+    const bool caro = p.config().rule == Rule::Caro || p.config().rule == Rule::CaroExact;
+    if (won == 0 && !aborted_ && !caro && p.class_count(p.side() ^ 1, kClsFlexFour) == 0)
+        won = run_solver(true, vct_budget, first);
+    if (won != 0 && first >= 0) {
+        const auto it = std::find_if(roots_.begin(), roots_.end(), [&](const RootMove& m) { return m.cell == first; });
+        if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
+        else roots_.insert(roots_.begin(), {first, won, won, {}});
+        roots_[0].score = won;
+        roots_[0].pv = {p.dense_of(first)};
+        SearchResult result = answer_now(run, first, won);
+        result.nodes = nodes();
+        return result;
+    }
+    if (aborted_) {
+        // Stopped inside the solvers: the best-ordered root move is all there is.
+        SearchResult result;
+        result.best = p.point_of(roots_[0].cell);
+        result.best_moves = {{result.best, 0}};
+        result.pv = {result.best};
+        return result;
+    }
+    return std::nullopt;
+}
+
+Score SearchWorker::search_iteration(int depth, Score previous, int multipv) {
+    Score alpha = -kInfinite, beta = kInfinite, delta = 40;
+    if (depth >= 5 && !is_mate_score(previous)) {
+        alpha = previous - delta;
+        beta = previous + delta;
+    }
+    Score score = 0;
+    while (true) {
+        score = root_search(roots_, alpha, beta, depth, multipv);
+        if (aborted_) break;
+        std::stable_sort(roots_.begin(), roots_.end(), [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        if (score <= alpha && alpha > -kInfinite) {
+            beta = (alpha + beta) / 2;
+            alpha = std::max<Score>(-kInfinite, score - delta);
+        } else if (score >= beta && beta < kInfinite) {
+            beta = std::min<Score>(kInfinite, score + delta);
+        } else {
+            break;
         }
-        Score won = run_solver(false, vcf_budget, first);
-        // VCT trusts that an open three is stopped only on its own line's four points, which
-        // caro's end rule breaks; caro keeps VCF only.
-        const bool caro = p.config().rule == Rule::Caro || p.config().rule == Rule::CaroExact;
-        if (won == 0 && !aborted_ && !caro && p.class_count(them, kClsFlexFour) == 0)
-            won = run_solver(true, vct_budget, first);
-        if (won != 0 && first >= 0) {
-            const auto it = std::find_if(roots_.begin(), roots_.end(), [&](const RootMove& m) { return m.cell == first; });
-            if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
-            else roots_.insert(roots_.begin(), {first, won, won, {}});
-            roots_[0].score = won;
-            roots_[0].pv = {p.dense_of(first)};
-            answer_now(first, won);
-            result.nodes = nodes();
-            return result;
-        }
-        if (aborted_) {
-            result.best = p.point_of(roots_[0].cell);
-            result.best_moves = {{result.best, 0}};
-            result.pv = {result.best};
-            return result;
+        delta *= 2;
+        if (delta > 1500) {
+            alpha = -kInfinite;
+            beta = kInfinite;
         }
     }
+    return score;
+}
 
+bool SearchWorker::should_stop_iterating(int depth, Score score, int stable_iterations) const {
+    const SearchPosition& p = position_;
+    // Every line has ended within this depth (no empty point is left beyond it): a deeper
+    // iteration would only repeat this one, and the depth reported stays the real one.
+    if (depth >= p.empty_cells()) return true;
+    if (roots_.size() == 1 && depth >= 2) return true;  // a forced move
+    if (is_mate_score(score) && mate_plies(score) <= depth) return true;  // proven
+    if (shared_.timer) {
+        const std::int64_t elapsed = shared_.timer->elapsed_ms();
+        const std::int64_t soft = shared_.timer->budget().soft_ms;
+        // Past the soft limit no new iteration; with a long-stable best move, half of it
+        // is enough when the time saved is worth something. An unfinished iteration still
+        // counts when it finds a better move.
+        if (elapsed >= soft) return true;
+        if (stable_iterations >= 6 && elapsed * 2 >= soft && shared_.timer->budget().saving_pays) return true;
+    }
+    return false;
+}
+
+void SearchWorker::deepen(const RunContext& run, SearchResult& result) {
+    SearchPosition& p = position_;
     result.best = p.point_of(roots_[0].cell);
     result.score = 0;
     result.pv = {result.best};
@@ -221,38 +278,15 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
     int last_best = roots_[0].cell;
     const int start_depth = 1 + (id_ > 0 ? id_ % 2 : 0);
     for (int depth = start_depth; depth < kMaxPly; ++depth) {
-        if (limits.max_depth > 0 && depth > limits.max_depth) break;
+        if (run.limits.max_depth > 0 && depth > run.limits.max_depth) break;
         seldepth_ = 0;
-        Score alpha = -kInfinite, beta = kInfinite, delta = 40;
-        if (depth >= 5 && !is_mate_score(previous)) {
-            alpha = previous - delta;
-            beta = previous + delta;
-        }
-        Score score = 0;
-        while (true) {
-            score = root_search(roots_, alpha, beta, depth, multipv);
-            if (aborted_) break;
-            std::stable_sort(roots_.begin(), roots_.end(), [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-            if (score <= alpha && alpha > -kInfinite) {
-                beta = (alpha + beta) / 2;
-                alpha = std::max<Score>(-kInfinite, score - delta);
-            } else if (score >= beta && beta < kInfinite) {
-                beta = std::min<Score>(kInfinite, score + delta);
-            } else {
-                break;
-            }
-            delta *= 2;
-            if (delta > 1500) {
-                alpha = -kInfinite;
-                beta = kInfinite;
-            }
-        }
+        search_iteration(depth, previous, run.multipv);
         if (aborted_) {
             // A move proven better than the last iteration's choice is still worth playing.
             if (partial_best_.valid && partial_best_.score > previous && depth > start_depth) {
                 result.best = p.point_of(partial_best_.cell);
                 result.score = partial_best_.score;
-                result.pv = point_pv(partial_best_.pv);
+                result.pv = points_of(partial_best_.pv);
             }
             break;
         }
@@ -260,31 +294,29 @@ SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, c
         result.best = p.point_of(roots_[0].cell);
         result.score = previous;
         result.depth = depth;
-        result.pv = point_pv(roots_[0].pv);
-        for (int i = 0; i < multipv && i < static_cast<int>(roots_.size()); ++i)
-            report(depth, roots_[i].score, roots_[i].pv, i);
+        result.pv = points_of(roots_[0].pv);
+        for (int i = 0; i < run.multipv && i < static_cast<int>(roots_.size()); ++i)
+            report(run, depth, roots_[i].score, roots_[i].pv, i);
 
         stable_iterations = roots_[0].cell == last_best ? stable_iterations + 1 : 0;
         last_best = roots_[0].cell;
         if (id_ != 0) continue;
-        // Every line has ended within this depth (no empty point is left beyond it): a deeper
-        // iteration would only repeat this one, and the depth reported stays the real one.
-        if (depth >= p.empty_cells()) break;
-        if (roots_.size() == 1 && depth >= 2) break;  // a forced move
-        if (is_mate_score(previous) && mate_plies(previous) <= depth) break;  // proven
-        if (shared_.timer) {
-            const std::int64_t elapsed = shared_.timer->elapsed_ms();
-            const std::int64_t soft = shared_.timer->budget().soft_ms;
-            // Past the soft limit no new iteration; with a long-stable best move, half of it
-            // is enough when the time saved is worth something. An unfinished iteration still
-            // counts when it finds a better move.
-            if (elapsed >= soft) break;
-            if (stable_iterations >= 6 && elapsed * 2 >= soft && shared_.timer->budget().saving_pays) break;
-        }
+        if (should_stop_iterating(depth, previous, stable_iterations)) break;
     }
+}
+
+SearchResult SearchWorker::run(const Board& board, const SearchLimits& limits, const Searcher::InfoCallback& on_info) {
+    reset_for(board);
+    const RunContext run{limits, on_info, std::max(1, limits.multipv)};
+    if (auto forced = forced_answer_or_roots(run)) return *forced;
+    // Forced wins first: a proven win is played at once.
+    if (id_ == 0 && position_.class_count(position_.side() ^ 1, kClsFive) == 0)
+        if (auto proven = proven_win_at_root(run)) return *proven;
+    SearchResult result;
+    deepen(run, result);
     result.best_moves.clear();
-    for (int i = 0; i < multipv && i < static_cast<int>(roots_.size()); ++i)
-        result.best_moves.push_back({p.point_of(roots_[i].cell), roots_[i].score});
+    for (int i = 0; i < run.multipv && i < static_cast<int>(roots_.size()); ++i)
+        result.best_moves.push_back({position_.point_of(roots_[i].cell), roots_[i].score});
     if (result.best_moves.empty() || result.best_moves[0].move != result.best)
         result.best_moves.insert(result.best_moves.begin(), {result.best, result.score});
     result.nodes = nodes();

@@ -83,6 +83,25 @@ private:
     bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
     void update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index);
 
+    // run()'s phases, in order: reset, a forced answer (or the root moves), a win the threat
+    // solvers prove, iterative deepening.
+    struct RunContext {
+        const SearchLimits& limits;
+        const Searcher::InfoCallback& on_info;
+        int multipv;
+    };
+    void reset_for(const Board& board);
+    std::optional<SearchResult> forced_answer_or_roots(const RunContext& run);
+    std::optional<SearchResult> proven_win_at_root(const RunContext& run);
+    void deepen(const RunContext& run, SearchResult& result);
+    // One depth with aspiration windows widened until the score falls inside; roots_ sorted.
+    Score search_iteration(int depth, Score previous, int multipv);
+    bool should_stop_iterating(int depth, Score score, int stable_iterations) const;
+    void report(const RunContext& run, int depth, Score score, const std::vector<int>& pv, int index) const;
+    SearchResult answer_now(const RunContext& run, int cell, Score score);
+    SearchResult answer_single(const RunContext& run, int cell, Score score);
+    std::vector<Point> points_of(const std::vector<int>& dense) const;
+
     Score root_search(std::vector<RootMove>& moves, Score alpha, Score beta, int depth, int multipv);
     // Runs a root threat solver within a node budget; a mate score and its first move, or 0.
     Score run_solver(bool vct, std::uint64_t budget, int& first_cell);
