@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "renju.h"
+#include "zobrist.h"
 
 namespace tengen {
 
@@ -52,13 +53,6 @@ struct TTEntry {
     std::int16_t move = -1;   // in the canonical frame
     std::int16_t empties = 0; // work below this node grows with it: keep the bigger on collision
 };
-
-std::uint64_t splitmix64(std::uint64_t& state) noexcept {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 // Mate scores are stored relative to the node, searched relative to the root.
 Score to_tt(Score s, int ply) noexcept {
@@ -159,10 +153,14 @@ void ExactSolverImpl::prepare(const GameConfig& config) {
             }
         }
     }
-    std::uint64_t seed = 0x5EED5011FEDULL;
+    // The program's one key set, read in this board's own cell numbering (keys_ is indexed
+    // by canonical cells, which are cells of this board too).
+    constexpr Color kSlotColour[kSlots] = {Color::Black, Color::White, Color::Wall};
     keys_.resize(static_cast<std::size_t>(cells_) * kSlots);
-    for (auto& key : keys_) key = splitmix64(seed);
-    white_to_move_key_ = splitmix64(seed);
+    for (int cell = 0; cell < cells_; ++cell)
+        for (int slot = 0; slot < kSlots; ++slot)
+            keys_[static_cast<std::size_t>(cell) * kSlots + slot] = zobrist_stone({cell % w, cell / w}, kSlotColour[slot]);
+    white_to_move_key_ = zobrist_white_to_move();
 
     windows_.clear();
     windows_of_cell_.assign(cells_, {});

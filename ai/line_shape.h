@@ -59,6 +59,10 @@ inline constexpr std::uint8_t kCellEmpty = 0;
 inline constexpr std::uint8_t kCellBlack = 1;
 inline constexpr std::uint8_t kCellWhite = 2;
 inline constexpr std::uint8_t kCellWall = 3;
+// The search's cell codes are the engine's Color values: boards are copied cell by cell and
+// Zobrist keys are indexed by either.
+static_assert(kCellEmpty == static_cast<std::uint8_t>(Color::Empty) && kCellBlack == static_cast<std::uint8_t>(Color::Black) &&
+              kCellWhite == static_cast<std::uint8_t>(Color::White) && kCellWall == static_cast<std::uint8_t>(Color::Wall));
 
 // How a colour's fives are judged on a line.
 struct LineRule {

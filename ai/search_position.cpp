@@ -5,6 +5,7 @@
 #include "cell_code.h"
 #include "cell_pattern.h"
 #include "eval_tables.h"
+#include "zobrist.h"
 
 namespace tengen {
 namespace {
@@ -83,30 +84,6 @@ const CombinedTables& combined_tables() {
     return tables;
 }
 
-struct ZobristKeys {
-    std::array<std::array<std::uint64_t, 4>, kMaxBoardSide * kMaxBoardSide> stone{};
-    std::uint64_t white_to_move = 0;
-};
-
-const ZobristKeys& zobrist_keys() {
-    static const ZobristKeys keys = [] {
-        ZobristKeys z;
-        std::uint64_t state = 0x7E46E1A5C0FFEE01ull;
-        auto next = [&state] {
-            state += 0x9E3779B97F4A7C15ull;
-            std::uint64_t x = state;
-            x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-            x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-            return x ^ (x >> 31);
-        };
-        for (auto& cell : z.stone)
-            for (auto& key : cell) key = next();
-        z.white_to_move = next();
-        return z;
-    }();
-    return keys;
-}
-
 std::uint64_t config_salt(const GameConfig& c) {
     std::uint64_t h = 0xD6E8FEB86659FD93ull;
     for (std::uint64_t v : {std::uint64_t(c.width), std::uint64_t(c.height), std::uint64_t(c.win_length),
@@ -146,15 +123,14 @@ void SearchPosition::set_from(const Board& board) {
     std::fill(near_.begin(), near_.end(), 0);
     stones_ = walls_ = 0;
     bbox_ = {0, 0, -1, -1};
-    const ZobristKeys& z = zobrist_keys();
-    hash_ = config_salt(config_);
+        hash_ = config_salt(config_);
     for (int y = 0; y < config_.height; ++y) {
         for (int x = 0; x < config_.width; ++x) {
             const Color c = board.at({x, y});
             const int cell = cell_of({x, y});
             cells_[cell] = static_cast<std::uint8_t>(c);
             if (c == Color::Empty) continue;
-            hash_ ^= z.stone[y * kMaxBoardSide + x][static_cast<int>(c)];
+            hash_ ^= zobrist_stone({x, y}, c);
             if (c == Color::Wall) {
                 ++walls_;
                 continue;
@@ -168,7 +144,7 @@ void SearchPosition::set_from(const Board& board) {
         }
     }
     side_ = board.side_to_move() == Color::White ? 1 : 0;
-    if (side_ == 1) hash_ ^= z.white_to_move;
+    if (side_ == 1) hash_ ^= zobrist_white_to_move();
 
     for (auto& row : cls_count_) row.fill(0);
     potential_.fill(0);
@@ -238,7 +214,7 @@ SearchPosition::Box SearchPosition::candidate_box() const noexcept {
 void SearchPosition::make(int cell) {
     place(cell, side_);
     side_ ^= 1;
-    hash_ ^= zobrist_keys().white_to_move;
+    hash_ ^= zobrist_white_to_move();
 }
 
 void SearchPosition::place(int cell, int colour) {
@@ -259,7 +235,7 @@ void SearchPosition::place(int cell, int colour) {
     cells_[cell] = code;
     ++stones_;
     const Point p = point_of(cell);
-    hash_ ^= zobrist_keys().stone[p.y * kMaxBoardSide + p.x][code];
+    hash_ ^= zobrist_stone(p, static_cast<Color>(code));
     bbox_ = bbox_.x1 < bbox_.x0 ? Box{p.x, p.y, p.x, p.y}
                                 : Box{std::min(bbox_.x0, p.x), std::min(bbox_.y0, p.y), std::max(bbox_.x1, p.x),
                                       std::max(bbox_.y1, p.y)};

@@ -21,6 +21,7 @@
 #include "board.h"
 #include "board_options.h"
 #include "notation.h"
+#include "random.h"
 #include "searcher.h"
 #include "subcommands.h"
 
@@ -41,13 +42,6 @@ struct SelfplaySettings {
     int random_margin = 30;              // how far below the best such a move may score
 };
 
-std::uint64_t splitmix(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 SearchLimits node_limits(std::uint64_t nodes, int multipv = 1) {
     SearchLimits limits;
     limits.infinite = true;  // no clock: only the node count stops the search
@@ -58,7 +52,7 @@ SearchLimits node_limits(std::uint64_t nodes, int multipv = 1) {
 }
 
 // Random stones near the centre until a quick search calls the position near even.
-std::vector<Point> balanced_opening(const SelfplaySettings& s, Searcher& searcher, std::uint64_t& rng) {
+std::vector<Point> balanced_opening(const SelfplaySettings& s, Searcher& searcher, SplitMix64& rng) {
     const int cx = s.config.width / 2, cy = s.config.height / 2;
     const int side = 2 * s.opening_radius + 1;
     std::vector<Point> best_seen;
@@ -66,8 +60,8 @@ std::vector<Point> balanced_opening(const SelfplaySettings& s, Searcher& searche
         Board board(s.config);
         std::vector<Point> stones;
         for (int guard = 0; static_cast<int>(stones.size()) < s.opening_stones && guard < 1000; ++guard) {
-            const Point p{std::clamp(cx - s.opening_radius + static_cast<int>(splitmix(rng) % side), 0, s.config.width - 1),
-                          std::clamp(cy - s.opening_radius + static_cast<int>(splitmix(rng) % side), 0, s.config.height - 1)};
+            const Point p{std::clamp(cx - s.opening_radius + static_cast<int>(rng.below(side)), 0, s.config.width - 1),
+                          std::clamp(cy - s.opening_radius + static_cast<int>(rng.below(side)), 0, s.config.height - 1)};
             if (!board.is_legal(p)) continue;
             board.play(p);
             stones.push_back(p);
@@ -93,8 +87,8 @@ std::string result_name(const Board& board) {
 }
 
 std::string play_game(const SelfplaySettings& s, int game, Searcher& searcher) {
-    std::uint64_t rng = s.seed * 0x2545f4914f6cdd1dULL + static_cast<std::uint64_t>(game) + 1;
-    splitmix(rng);
+    SplitMix64 rng(s.seed * 0x2545f4914f6cdd1dULL + static_cast<std::uint64_t>(game) + 1);
+    rng.next();
     const std::vector<Point> opening = balanced_opening(s, searcher, rng);
     Board board(s.config);
     std::vector<std::string> moves, best, scores;
@@ -113,7 +107,7 @@ std::string play_game(const SelfplaySettings& s, int game, Searcher& searcher) {
             for (const ScoredMove& m : r.best_moves)
                 if (m.move != kNoPoint && !is_mate_score(m.score) && m.score >= r.score - s.random_margin)
                     near.push_back(m.move);
-            if (!near.empty()) chosen = near[splitmix(rng) % near.size()];
+            if (!near.empty()) chosen = near[rng.below(near.size())];
         }
         scores.push_back(std::to_string(r.score));
         best.push_back(chosen == r.best ? "null" : "\"" + to_letters(r.best) + "\"");

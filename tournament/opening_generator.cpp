@@ -5,29 +5,23 @@
 #include <set>
 
 #include "board.h"
+#include "random.h"
 #include "searcher.h"
 
 namespace tengen {
 
 namespace {
 
-std::uint64_t next_random(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 // Random distinct stones in the square around the centre; empty when the game would already be
 // decided.
-std::vector<Point> random_opening(const GenerateSettings& s, std::uint64_t& state) {
+std::vector<Point> random_opening(const GenerateSettings& s, SplitMix64& random) {
     Board board(s.config);
     const int cx = s.config.width / 2, cy = s.config.height / 2;
     const int side = 2 * s.radius + 1;
     std::vector<Point> stones;
     for (int guard = 0; static_cast<int>(stones.size()) < s.stones && guard < 1000; ++guard) {
-        const Point p{cx - s.radius + static_cast<int>(next_random(state) % side),
-                      cy - s.radius + static_cast<int>(next_random(state) % side)};
+        const Point p{cx - s.radius + static_cast<int>(random.below(side)),
+                      cy - s.radius + static_cast<int>(random.below(side))};
         if (!board.is_legal(p)) continue;
         board.play(p);
         if (board.game_over()) return {};
@@ -61,13 +55,13 @@ std::vector<std::vector<Point>> generate_balanced_openings(const GenerateSetting
                                                            const std::function<void(int, int)>& progress) {
     std::vector<std::vector<Point>> found;
     std::set<std::vector<Point>> seen;
-    std::uint64_t state = s.seed;
+    SplitMix64 random(s.seed);
     Searcher searcher(std::size_t{32} << 20);
     const long long max_tries = static_cast<long long>(s.count) * s.max_tries_per_opening;
     int tried = 0;
     while (static_cast<int>(found.size()) < s.count && tried < max_tries) {
         ++tried;
-        std::vector<Point> stones = random_opening(s, state);
+        std::vector<Point> stones = random_opening(s, random);
         if (stones.empty() || seen.count(stones)) continue;
         seen.insert(stones);
         Board board(s.config);

@@ -9,6 +9,7 @@
 
 #include "board.h"
 #include "notation.h"
+#include "random.h"
 
 namespace tengen {
 
@@ -29,14 +30,6 @@ std::optional<int> parse_int(std::string_view s) {
     return v;
 }
 
-// splitmix64: a small, fully specified generator, so the same seed gives the same order on
-// every platform (std::shuffle's algorithm is left to the library).
-std::uint64_t next_random(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 bool is_blank_or_comment(std::string_view line) {
     line = trim(line);
@@ -226,9 +219,9 @@ OpeningBook::OpeningBook(std::vector<std::vector<Point>> openings, const Opening
                          const GameConfig& config)
     : openings_(std::move(openings)), options_(options), config_(config) {
     if (options_.random_order) {
-        std::uint64_t state = options_.seed;
+        SplitMix64 random(options_.seed);
         for (std::size_t i = openings_.size(); i > 1; --i) {
-            const std::size_t j = next_random(state) % i;
+            const std::size_t j = random.below(i);
             std::swap(openings_[i - 1], openings_[j]);
         }
     }
