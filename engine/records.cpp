@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "notation.h"
+#include "text.h"
 
 namespace tengen {
 namespace {
@@ -23,21 +24,7 @@ std::vector<std::string_view> split_lines(std::string_view text) {
     return lines;
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
-std::optional<int> to_int(std::string_view s) {
-    s = trim(s);
-    int value = 0;
-    const char* first = s.data();
-    const char* last = s.data() + s.size();
-    auto [ptr, ec] = std::from_chars(first, last, value);
-    if (s.empty() || ec != std::errc{} || ptr != last) return std::nullopt;
-    return value;
-}
+std::optional<int> to_int(std::string_view s) { return parse_integer<int>(s); }
 
 // Comma-separated integers, e.g. "8,8,0" or "8, 8".
 std::optional<std::vector<int>> to_ints(std::string_view s) {

@@ -1,5 +1,6 @@
 #include "types.h"
 
+#include "text.h"
 #include <algorithm>
 #include <charconv>
 
@@ -53,18 +54,14 @@ int gomocup_code(Rule r) noexcept {
 }
 
 std::optional<Rule> parse_rule(std::string_view text) noexcept {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    const std::string lower = to_lower_ascii(text);
     for (Rule r : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact})
         if (lower == rule_name(r)) return r;
     if (lower == "standard" || lower == "exact5" || lower == "exactfive") return Rule::Exact;
     if (lower == "caroexact" || lower == "caro_exact") return Rule::CaroExact;
-    int code = 0;
-    const char* first = lower.data();
-    const char* last = lower.data() + lower.size();
-    auto [ptr, ec] = std::from_chars(first, last, code);
-    if (ec != std::errc{} || ptr != last || lower.empty()) return std::nullopt;
-    return rule_from_gomocup_code(code);
+    const auto code = parse_integer<int>(lower);
+    if (!code) return std::nullopt;
+    return rule_from_gomocup_code(*code);
 }
 
 std::optional<std::string> config_error(const GameConfig& c) {

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "notation.h"
+#include "text.h"
 
 namespace tengen {
 
@@ -15,12 +16,7 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-std::string lowered(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    return out;
-}
+std::string lowered(std::string_view s) { return to_lower_ascii(s); }
 
 PlayInput invalid(std::string reason) { return {PlayInputKind::Invalid, kNoPoint, std::move(reason)}; }
 

@@ -5,6 +5,7 @@
 
 #include "play_board_view.h"
 #include "records.h"
+#include "text.h"
 
 namespace tengen {
 
@@ -27,12 +28,10 @@ std::optional<std::string> save_psq_file(const std::string& path, const Board& b
 }
 
 std::variant<LoadedGame, std::string> load_psq_file(const std::string& path, int win_length, Rule rule) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return "cannot open " + path;
-    std::ostringstream text;
-    text << file.rdbuf();
+    const auto text = read_whole_file(path);
+    if (!text) return "cannot open " + path;
     std::string why;
-    const auto record = read_psq(text.str(), &why);
+    const auto record = read_psq(*text, &why);
     if (!record) return path + ": " + (why.empty() ? "not a .psq record" : why);
 
     const GameConfig config{record->width, record->height, win_length, rule};

@@ -7,9 +7,6 @@ namespace tengen {
 
 namespace {
 
-// Line endings count as space too, so a stray CR from a caller that did not split lines is trimmed.
-bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'; }
-
 // Splits on commas into trimmed fields; at most max_fields (more -> nullopt).
 std::optional<std::vector<std::string_view>> split_commas(std::string_view text, std::size_t max_fields) {
     std::vector<std::string_view> fields;
@@ -31,36 +28,14 @@ std::optional<int> parse_coordinate(std::string_view text) noexcept {
 
 }  // namespace
 
-std::string_view trim(std::string_view text) noexcept {
-    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-    return text;
-}
-
-std::string to_upper_ascii(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    return out;
-}
-
 CommandLine split_command(std::string_view line) noexcept {
     line = trim(line);
     std::size_t end = 0;
-    while (end < line.size() && !is_space(line[end])) ++end;
+    while (end < line.size() && !is_space_ascii(line[end])) ++end;
     return {line.substr(0, end), trim(line.substr(end))};
 }
 
-std::optional<std::int64_t> parse_int(std::string_view text) noexcept {
-    text = trim(text);
-    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-    if (text.empty()) return std::nullopt;
-    std::int64_t value = 0;
-    const char* last = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), last, value);
-    if (ec != std::errc{} || ptr != last) return std::nullopt;
-    return value;
-}
+std::optional<std::int64_t> parse_int(std::string_view text) noexcept { return parse_integer<std::int64_t>(text); }
 
 std::optional<Point> parse_point(std::string_view text) noexcept {
     const auto fields = split_commas(text, 2);

@@ -7,12 +7,10 @@
 #include <string>
 #include <string_view>
 
+#include "text.h"
 #include "types.h"
 
 namespace tengen {
-
-std::string_view trim(std::string_view text) noexcept;
-std::string to_upper_ascii(std::string_view text);
 
 // The first whitespace-separated word and the trimmed rest of the line.
 struct CommandLine {

@@ -10,6 +10,7 @@
 #include "command_line.h"
 #include "opening_generator.h"
 #include "schedule_hash.h"
+#include "text.h"
 #include "tournament_runner.h"
 
 namespace po = boost::program_options;
@@ -81,13 +82,6 @@ std::vector<std::vector<std::string>> groups_of(const po::parsed_options& parsed
     for (const po::option& o : parsed.options)
         if (o.string_key == key) groups.push_back(o.value);
     return groups;
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 int generate_openings(const po::variables_map& vm, const GameConfig& config) {
@@ -232,7 +226,7 @@ int arena_command(int argc, char** argv) {
         if (auto* e = std::get_if<std::string>(&book)) return fail(*e);
         t.book = std::move(std::get<OpeningBook>(book));
         identity.openings = o;
-        identity.openings_text = read_file(o.file);
+        identity.openings_text = read_whole_file(o.file).value_or("");
     }
 
     t.concurrency = vm["concurrency"].as<int>();

@@ -1,5 +1,6 @@
 #include "command_line.h"
 
+#include "text.h"
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -9,9 +10,8 @@ namespace tengen {
 namespace {
 
 std::optional<int> parse_positive(const std::string& t) {
-    int v = 0;
-    auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc{} || ptr != t.data() + t.size() || t.empty() || v <= 0) return std::nullopt;
+    const auto v = parse_integer<int>(t);
+    if (!v || *v <= 0) return std::nullopt;
     return v;
 }
 

@@ -1,5 +1,6 @@
 #include "engine_spec.h"
 
+#include "text.h"
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -10,9 +11,8 @@ namespace tengen {
 namespace {
 
 std::optional<std::int64_t> parse_count(const std::string& text) {
-    std::int64_t v = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc{} || ptr != text.data() + text.size() || v < 0 || text.empty()) return std::nullopt;
+    const auto v = parse_integer<std::int64_t>(text);
+    if (!v || *v < 0) return std::nullopt;
     return v;
 }
 

@@ -10,26 +10,11 @@
 #include "board.h"
 #include "notation.h"
 #include "random.h"
+#include "text.h"
 
 namespace tengen {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
-std::optional<int> parse_int(std::string_view s) {
-    s = trim(s);
-    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-    int v = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || ptr != s.data() + s.size() || s.empty()) return std::nullopt;
-    return v;
-}
-
 
 bool is_blank_or_comment(std::string_view line) {
     line = trim(line);
@@ -55,13 +40,11 @@ std::variant<OpeningOptions, std::string> parse_opening_options(const std::vecto
             else if (value == "sequential") o.random_order = false;
             else return "--openings: order must be sequential or random, got '" + value + "'";
         } else if (key == "seed") {
-            std::uint64_t seed = 0;
-            auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
-            if (ec != std::errc{} || ptr != value.data() + value.size() || value.empty())
-                return "--openings: seed must be a non-negative integer, got '" + value + "'";
-            o.seed = seed;
+            const auto seed = parse_integer<std::uint64_t>(value);
+            if (!seed) return "--openings: seed must be a non-negative integer, got '" + value + "'";
+            o.seed = *seed;
         } else if (key == "start") {
-            const auto start = parse_int(value);
+            const auto start = parse_integer<int>(value);
             if (!start || *start < 0) return "--openings: start must be a non-negative integer, got '" + value + "'";
             o.start = *start;
         } else if (key == "transform") {
@@ -99,7 +82,7 @@ std::variant<std::vector<Point>, std::string> parse_opening_line(std::string_vie
         std::size_t from = 0;
         for (;;) {
             const std::size_t comma = line.find(',', from);
-            const auto number = parse_int(line.substr(from, comma == std::string_view::npos ? line.npos : comma - from));
+            const auto number = parse_integer<int>(line.substr(from, comma == std::string_view::npos ? line.npos : comma - from));
             if (!number) return "not a list of dx,dy offsets: '" + std::string(line) + "'";
             numbers.push_back(*number);
             if (comma == std::string_view::npos) break;
@@ -196,8 +179,8 @@ std::optional<std::vector<Point>> parse_opening_field(std::string_view text) {
             stones.push_back(*p);
             continue;
         }
-        const auto x = parse_int(tokens[i]);
-        const auto y = i + 1 < tokens.size() ? parse_int(tokens[i + 1]) : std::nullopt;
+        const auto x = parse_integer<int>(tokens[i]);
+        const auto y = i + 1 < tokens.size() ? parse_integer<int>(tokens[i + 1]) : std::nullopt;
         if (!x || !y) return std::nullopt;
         stones.push_back({*x, *y});
         ++i;

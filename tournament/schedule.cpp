@@ -1,5 +1,6 @@
 #include "schedule.h"
 
+#include "text.h"
 #include <charconv>
 
 namespace tengen {
@@ -70,8 +71,9 @@ std::optional<Shard> parse_shard(const std::string& text) {
     if (slash == std::string::npos) return std::nullopt;
     Shard s;
     auto parse = [](const std::string& t, int& v) {
-        auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-        return ec == std::errc{} && ptr == t.data() + t.size() && !t.empty();
+        const auto n = parse_integer<int>(t);
+        if (n) v = *n;
+        return n.has_value();
     };
     if (!parse(text.substr(0, slash), s.index) || !parse(text.substr(slash + 1), s.count)) return std::nullopt;
     if (s.count < 1 || s.index < 0 || s.index >= s.count) return std::nullopt;
