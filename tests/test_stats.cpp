@@ -35,7 +35,8 @@ PentaCounts penta(std::int64_t ll, std::int64_t ld, std::int64_t wl_dd, std::int
 const std::optional<double> kNone;
 
 const ReferenceRow kReference[] = {
-    {"all draws", WdlCounts{0, 0, 100}, 0.00, 0.00, kNone, kNone, kNone, {-0.0182, -1.4418, -0.0790, -2.9114}, true},
+    // fastchess prints +- 0.00 here; Tengen gives no interval for samples without spread.
+    {"all draws", WdlCounts{0, 0, 100}, 0.00, kNone, kNone, kNone, kNone, {-0.0182, -1.4418, -0.0790, -2.9114}, true},
     {"lopsided", WdlCounts{90, 5, 5}, 436.43, 135.65, 619.16, 68.10, 100.00, {1.2447, 1.2772, 2.4687, 2.5334}, false},
     {"near-even", WdlCounts{120, 110, 270}, 6.95, 20.68, 10.25, 30.45, 74.53, {0.1604, 0.2003, 0.2173, 0.1756}, false},
     {"small", WdlCounts{3, 1, 0}, 190.85, kNone, 200.59, 340.48, 87.59, {0.0284, 0.0284, 0.0559, 0.0559}, false},
@@ -157,15 +158,26 @@ BOOST_AUTO_TEST_CASE(all_wins_and_all_losses_name_themselves) {
     BOOST_TEST(ll.elo.undefined_reason == "all-losses");
 }
 
-BOOST_AUTO_TEST_CASE(all_draws_has_no_normalized_elo_or_los) {
-    for (const EloReport& r : {elo_from_wdl({0, 0, 100}), elo_from_penta(penta(0, 0, 50, 0, 0))}) {
-        BOOST_TEST(*r.elo.value == 0.0);
-        BOOST_TEST(!std::signbit(*r.elo.value));  // prints "0.00", not fastchess's "-0.00"
-        BOOST_TEST(r.nelo.undefined_reason == "all-draws");
-        BOOST_TEST(!r.nelo.value.has_value());
-        BOOST_TEST(r.los_percent.undefined_reason == "all-draws");
-        BOOST_TEST(!r.los_percent.value.has_value());
-    }
+BOOST_AUTO_TEST_CASE(all_draws_has_no_interval_normalized_elo_or_los) {
+    const EloReport r = elo_from_wdl({0, 0, 100});
+    BOOST_TEST(*r.elo.value == 0.0);
+    BOOST_TEST(!std::signbit(*r.elo.value));  // prints "0.00", not fastchess's "-0.00"
+    BOOST_TEST(!r.elo.error95.has_value());
+    BOOST_TEST(r.elo.undefined_reason == "all-draws");
+    BOOST_TEST(r.nelo.undefined_reason == "all-draws");
+    BOOST_TEST(!r.nelo.value.has_value());
+    BOOST_TEST(r.los_percent.undefined_reason == "all-draws");
+    BOOST_TEST(!r.los_percent.value.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(every_pair_split_is_not_called_all_draws_nor_given_a_zero_interval) {
+    // 4-4-0 over four pairs, each won once by each side: no game was drawn.
+    const EloReport r = elo_from_penta(penta(0, 0, 4, 0, 0));
+    BOOST_TEST(*r.elo.value == 0.0);
+    BOOST_TEST(!r.elo.error95.has_value());
+    BOOST_TEST(r.elo.undefined_reason == "no-spread");
+    BOOST_TEST(r.los_percent.undefined_reason == "no-spread");
+    BOOST_TEST(format_estimate(r.elo) == "0.00 +- - (no-spread)");
 }
 
 BOOST_AUTO_TEST_CASE(small_sample_keeps_elo_but_not_its_interval) {
@@ -183,9 +195,30 @@ BOOST_AUTO_TEST_CASE(a_single_non_draw_pair_bucket_has_no_spread) {
     // Every pair won 1.5-0.5: score 0.75 exactly, zero variance.
     const EloReport r = elo_from_penta(penta(0, 0, 0, 9, 0));
     BOOST_TEST(*r.elo.value == -400.0 * std::log10(1.0 / 0.75 - 1.0), boost::test_tools::tolerance(1e-12));
-    BOOST_TEST(*r.elo.error95 == 0.0);
-    BOOST_TEST(r.nelo.undefined_reason == "too-few-games");
+    BOOST_TEST(!r.elo.error95.has_value());  // never "+- 0" from samples that all scored alike
+    BOOST_TEST(r.elo.undefined_reason == "no-spread");
+    BOOST_TEST(r.nelo.undefined_reason == "no-spread");
     BOOST_TEST(*r.los_percent.value == 100.0);
+}
+
+BOOST_AUTO_TEST_CASE(normalized_bounds_the_test_cannot_reach_are_refused) {
+    SprtParams p;
+    p.elo0 = 0;
+    p.elo1 = 300;
+    BOOST_TEST(!sprt_domain_error(p, true).empty());   // pairs: about 231 at most
+    BOOST_TEST(sprt_domain_error(p, false).empty());   // games: about 340
+    p.elo1 = 400;
+    BOOST_TEST(!sprt_domain_error(p, false).empty());
+    p.elo1 = 25;
+    BOOST_TEST(sprt_domain_error(p, true).empty());
+    p.elo1 = 400;
+    p.model = SprtModel::Logistic;
+    BOOST_TEST(sprt_domain_error(p, true).empty());
+    // Just inside the pair limit the LLR moves; just outside it would stay 0 for ever.
+    p.model = SprtModel::Normalized;
+    p.elo1 = 230;
+    BOOST_TEST(sprt_domain_error(p, true).empty());
+    BOOST_TEST(sprt_from_penta(penta(1, 2, 5, 8, 30), p).llr != 0.0);
 }
 
 BOOST_AUTO_TEST_CASE(no_games_at_all) {
@@ -242,7 +275,7 @@ BOOST_AUTO_TEST_CASE(estimates_print_value_and_half_width_or_a_reason) {
     BOOST_TEST(format_estimate(elo_from_penta(penta(5, 60, 120, 70, 5)).elo) == "6.68 +- 17.08");
     BOOST_TEST(format_estimate(elo_from_wdl({10, 0, 0}).elo) == "- (all-wins)");
     BOOST_TEST(format_estimate(elo_from_wdl({0, 0, 100}).nelo) == "- (all-draws)");
-    BOOST_TEST(format_estimate(elo_from_wdl({0, 0, 100}).elo) == "0.00 +- 0.00");
+    BOOST_TEST(format_estimate(elo_from_wdl({0, 0, 100}).elo) == "0.00 +- - (all-draws)");
     BOOST_TEST(format_estimate(elo_from_wdl({3, 1, 0}).elo) == "190.85 +- - (too-few-games)");
     BOOST_TEST(format_estimate(elo_from_penta(penta(40, 250, 900, 200, 20)).los_percent) == "0.03");
     BOOST_TEST(format_estimate(elo_from_wdl({120, 110, 270}).nelo, 1) == "10.2 +- 30.5");

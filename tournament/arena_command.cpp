@@ -235,6 +235,7 @@ int arena_command(int argc, char** argv) {
         auto sprt = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
         if (auto* e = std::get_if<std::string>(&sprt)) return fail(*e);
         t.sprt = std::get<SprtParams>(sprt);
+        if (const std::string e = sprt_domain_error(*t.sprt, t.schedule.repeat); !e.empty()) return fail("--sprt: " + e);
     }
     if (vm.count("shard")) {
         t.shard = parse_shard(vm["shard"].as<std::string>());

@@ -20,6 +20,7 @@ constexpr const char* kAllWins = "all-wins";
 constexpr const char* kAllLosses = "all-losses";
 constexpr const char* kAllDraws = "all-draws";
 constexpr const char* kTooFewGames = "too-few-games";
+constexpr const char* kNoSpread = "no-spread";  // every pair scored the same
 
 template <std::size_t N>
 using Dist = std::array<double, N>;
@@ -75,14 +76,20 @@ EloReport elo_report(const Dist<N>& scores, const std::array<std::int64_t, N>& r
     // One occupied bucket: no spread, so no interval and no normalization. Decided on the counts,
     // not on floating-point mu/var, so rounding cannot create a tiny fake variance.
     if (occupied == 1) {
-        const char* reason = only == N - 1 ? kAllWins : only == 0 ? kAllLosses : scores[only] == 0.5 ? kAllDraws
-                                                                                                    : kTooFewGames;
+        // Every sample scored the same, so the samples carry no spread to build an interval
+        // from: the Elo is the score's, its interval unknown (fastchess prints +- 0.00 here,
+        // which reads as certainty after a handful of games). With pairs, "all-draws" would be
+        // wrong too: a pair bucket of 1 point is a win and a loss as often as two draws.
+        const char* reason = only == N - 1   ? kAllWins
+                             : only == 0     ? kAllLosses
+                             : N == 5        ? kNoSpread
+                             : scores[only] == 0.5 ? kAllDraws
+                                                   : kTooFewGames;
         if (only == 0 || only == N - 1) {
             r.elo = undefined(reason);
         } else {
-            // The interval formula gives exactly zero width here, as fastchess prints it.
             r.elo = defined(logistic_elo(mu));
-            r.elo.error95 = 0.0;
+            r.elo.undefined_reason = reason;
         }
         r.nelo = undefined(reason);
         if (scores[only] == 0.5)
@@ -278,6 +285,31 @@ std::string sprt_params_error(const SprtParams& p) {
     if (!(p.beta > 0 && p.beta < 1)) return "beta must be between 0 and 1";
     if (!(p.alpha + p.beta < 1)) return "alpha + beta must be less than 1";
     return {};
+}
+
+std::string sprt_domain_error(const SprtParams& p, bool pairs) {
+    if (p.model != SprtModel::Normalized) return {};
+    // The maximum-likelihood iteration starts from the uniform distribution on the support;
+    // beyond a normalized Elo that distribution cannot be tilted to (about 231 for pairs, 340
+    // for single games), so the test could never move. Found by trying, not by a formula, so
+    // it stays exactly what the solver can do.
+    const double factor = pairs ? std::numbers::sqrt2 : 1.0;
+    auto reachable = [&](double elo) {
+        if (pairs) {
+            Dist<5> uniform;
+            uniform.fill(0.2);
+            return mle_normalized(kPairScores, uniform, factor * elo / kNeloScale).has_value();
+        }
+        Dist<3> uniform;
+        uniform.fill(1.0 / 3.0);
+        return mle_normalized(kGameScores, uniform, factor * elo / kNeloScale).has_value();
+    };
+    if (reachable(p.elo0) && reachable(p.elo1)) return {};
+    double limit = 0;
+    while (limit < 2000 && reachable(limit + 1)) limit += 1;
+    return fmt::format("normalized elo0 and elo1 must lie within +-{:.0f} when the samples are {} (the test "
+                       "has no solution beyond); give smaller bounds or model=logistic",
+                       limit, pairs ? "pairs" : "games");
 }
 
 SprtReport sprt_from_wdl(const WdlCounts& c, const SprtParams& p) {

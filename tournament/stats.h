@@ -62,6 +62,9 @@ struct SprtReport {
 // otherwise what is wrong, for the command line to report. sprt_from_* given parameters that fail
 // this return LLR 0, bounds 0 and Continue rather than anything non-finite.
 std::string sprt_params_error(const SprtParams& p);
+// Empty when a normalized test with these bounds can move on samples of this kind (colour-swapped
+// pairs or single games); otherwise why not. Logistic bounds always can.
+std::string sprt_domain_error(const SprtParams& p, bool pairs);
 
 // Never nan/inf. If no maximum-likelihood distribution exists for an hypothesis (Elo bounds so
 // extreme that no distribution on the support reaches them), the LLR is 0.
