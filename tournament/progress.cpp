@@ -21,10 +21,15 @@ ProgressReporter::ProgressReporter(std::ostream& out, bool live, std::int64_t to
 
 std::string ProgressReporter::summary(const Standings& standings) const {
     std::string text = fmt::format("{}/{} games", done_, total_);
+    // Two engines: the first one's view of the match. More: the two who just played, each
+    // against the field, so a round robin's line follows every pairing, not one engine.
+    const bool match = standings.rows.size() <= 2;
     for (const EngineStanding& row : standings.rows) {
-        if (row.name != focus_) continue;
-        text += fmt::format(", {} W-L-D {}-{}-{}, score {:.1f}%, Elo {}", row.name, row.wdl.wins, row.wdl.losses,
-                            row.wdl.draws, 100.0 * row.score(), format_estimate(row.elo, 1));
+        if (match ? row.name != focus_ : row.name != last_black_ && row.name != last_white_) continue;
+        // The score is per game; the Elo says what it is computed over (pairs or games).
+        text += fmt::format(", {} W-L-D {}-{}-{}, score {:.1f}%, Elo over {} {} {}", row.name, row.wdl.wins,
+                            row.wdl.losses, row.wdl.draws, 100.0 * row.score(), row.elo_samples, row.elo_basis,
+                            format_estimate(row.elo, 1));
     }
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (played_ > 0 && done_ < total_)
@@ -33,6 +38,8 @@ std::string ProgressReporter::summary(const Standings& standings) const {
 }
 
 void ProgressReporter::game_finished(const FinishedGame& g, const Standings& standings) {
+    last_black_ = g.black;
+    last_white_ = g.white;
     ++done_;
     ++played_;
     if (live_) {
@@ -40,8 +47,12 @@ void ProgressReporter::game_finished(const FinishedGame& g, const Standings& sta
         line_open_ = true;
         return;
     }
+    // The results file's reason is "five" for any k; people read "by 4 in a row" when k is 4.
+    const std::string how = g.outcome.reason == EndReason::Five && g.config.win_length != 5
+                                ? fmt::format("{} in a row", g.config.win_length)
+                                : std::string(reason_name(g.outcome.reason));
     std::string line = fmt::format("game {} (round {}, pair {}): {} - {}: {} by {}", g.game, g.round, g.pair, g.black,
-                                   g.white, winner_name(g.outcome.winner), reason_name(g.outcome.reason));
+                                   g.white, winner_name(g.outcome.winner), how);
     if (!g.outcome.loser_said.empty()) line += " (" + g.outcome.loser_said + ")";
     out_ << line << "; " << summary(standings) << "\n" << std::flush;
 }

@@ -68,6 +68,7 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
             count(row.wdl, p);
         }
         row.elo = elo_from_wdl(row.wdl).elo;
+        row.elo_samples = row.wdl.games();
         s.rows.push_back(std::move(row));
     }
 
@@ -82,6 +83,10 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
         if (sprt) h.sprt = pairs ? sprt_from_penta(h.penta, *sprt) : sprt_from_wdl(h.wdl, *sprt);
         s.rows[0].elo = h.elo.elo;
         s.rows[1].elo = negated(h.elo.elo);
+        for (EngineStanding& row : s.rows) {
+            row.elo_basis = pairs ? "pairs" : "games";
+            row.elo_samples = pairs ? h.penta.pairs() : h.wdl.games();
+        }
         s.head_to_head = std::move(h);
     }
 
@@ -93,8 +98,11 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
 std::string format_standings(const Standings& s) {
     std::size_t width = 6;
     for (const auto& r : s.rows) width = std::max(width, r.name.size());
+    const std::string basis = s.rows.empty()       ? ""
+                              : s.rows.size() > 2 ? " (games, each against the field)"
+                                                  : fmt::format(" ({} {})", s.rows.front().elo_samples, s.rows.front().elo_basis);
     std::string out = fmt::format("{:>4}  {:<{}}  {:>6}  {:>7}  {:>7}  {}\n", "Rank", "Engine", width, "Games", "Points",
-                                  "Score", "Elo +- 95%");
+                                  "Score", "Elo +- 95%" + basis);
     int rank = 0;
     for (const auto& r : s.rows) {
         out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>7.1f}  {:>6.1f}%  {}\n", ++rank, r.name, width, r.games(), r.points,
@@ -110,8 +118,12 @@ std::string format_standings(const Standings& s) {
                            h.elo.los_percent.value ? fmt::format("{:.2f}%", *h.elo.los_percent.value)
                                                    : "- (" + h.elo.los_percent.undefined_reason + ")");
         const auto& b = h.penta.buckets;
-        out += fmt::format("Pentanomial [LL, LD, WL+DD, WD, WW]: [{}, {}, {}, {}, {}] ({} pairs), nElo {}\n", b[0], b[1],
-                           b[2], b[3], b[4], h.penta.pairs(), format_estimate(h.elo.nelo));
+        if (h.penta.pairs() > 0)
+            out += fmt::format("Pentanomial [LL, LD, WL+DD, WD, WW]: [{}, {}, {}, {}, {}] ({} pairs), nElo {}\n", b[0],
+                               b[1], b[2], b[3], b[4], h.penta.pairs(), format_estimate(h.elo.nelo));
+        else
+            out += fmt::format("No colour-swapped pairs: Elo, nElo and SPRT over {} single games, nElo {}\n",
+                               h.wdl.games(), format_estimate(h.elo.nelo));
         if (h.sprt && s.sprt_params) {
             const SprtParams& p = *s.sprt_params;
             out += fmt::format("SPRT elo0={} elo1={} alpha={} beta={} ({}): LLR {:.3f} [{:.3f}, {:.3f}], {}\n", p.elo0,

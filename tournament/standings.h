@@ -16,6 +16,9 @@ struct EngineStanding {
     WdlCounts wdl;
     double points = 0;
     Estimate elo;  // against the field
+    // What the Elo is computed over: "pairs" (colour-swapped pairs, head to head) or "games".
+    std::string elo_basis = "games";
+    std::int64_t elo_samples = 0;  // how many of them
     std::int64_t games() const noexcept { return wdl.games(); }
     double score() const noexcept { return games() ? points / static_cast<double>(games()) : 0; }
 };
