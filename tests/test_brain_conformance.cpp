@@ -8,6 +8,7 @@
 #include <chrono>
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -246,4 +247,32 @@ BOOST_AUTO_TEST_CASE(bench_reports_nodes_per_second_of_search_time) {
     const double fastest = static_cast<double>(nodes) / std::max(searching - 0.0005, 1e-6);
     BOOST_TEST(static_cast<double>(nps) >= slowest - 1);
     BOOST_TEST(static_cast<double>(nps) <= fastest + 1);
+}
+
+// The bench's node count is a fingerprint of the search: a build for another system (the
+// Windows .exe under Wine) must search exactly as the native one does.
+boost::test_tools::assertion_result another_build_under_test(boost::unit_test::test_unit_id) {
+    const char* runner = std::getenv("TENGEN_TEST_BRAIN_RUNNER");
+    boost::test_tools::assertion_result given(runner && *runner);
+    given.message() << "only the native brain is under test";
+    return given;
+}
+
+long bench_total_nodes(tengen::testing::EnginePipe& bench) {
+    long nodes = -1;
+    while (auto line = bench.read_line(120s))
+        if (line->rfind("Total nodes: ", 0) == 0) nodes = std::stol(line->substr(13));
+    BOOST_TEST(bench.wait_exit(5s).value_or(-1) == 0);
+    return nodes;
+}
+
+BOOST_AUTO_TEST_CASE(bench_counts_the_same_nodes_as_the_native_build,
+                     *boost::unit_test::precondition(another_build_under_test)) {
+    BrainPipe other({"bench"});
+    const long other_nodes = bench_total_nodes(other);
+    tengen::testing::EnginePipe native(TENGEN_PBRAIN_PATH, {"bench"});
+    const long native_nodes = bench_total_nodes(native);
+    BOOST_TEST_MESSAGE("bench: " << other_nodes << " nodes under test, " << native_nodes << " native");
+    BOOST_REQUIRE(native_nodes > 0);
+    BOOST_TEST(other_nodes == native_nodes);
 }
