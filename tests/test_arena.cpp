@@ -492,8 +492,10 @@ std::vector<std::string> processes_in_wine_prefix(const std::string& prefix) {
 }
 
 // Our own Windows build under Wine against the native brain: a manager's whole exchange,
-// games long enough for many moves each, at a turn time with room for Wine's slower process
-// start and pipes. No move may be late or malformed, and nothing of Wine may outlive the run.
+// games long enough for many moves each. One thread per engine and two games at once keep
+// the thinking engines within two cores; the tolerance and start-up timeout leave room for
+// Wine's slower start and a busy machine. No move may be late or malformed, and nothing of
+// Wine may outlive the run.
 BOOST_AUTO_TEST_CASE(windows_build_under_wine_plays_the_native_brain_cleanly,
                      *boost::unit_test::precondition(windows_brain_given)) {
     const std::string exe = std::getenv("TENGEN_TEST_BRAIN");
@@ -505,9 +507,9 @@ BOOST_AUTO_TEST_CASE(windows_build_under_wine_plays_the_native_brain_cleanly,
     BOOST_REQUIRE(leftover.send("ABOUT"));
     BOOST_REQUIRE(leftover.read_answer(std::chrono::seconds(30)));
     const Run run = run_arena({"--engine", "name=windows", "cmd=" + exe, "wine=yes", "--engine", "name=native",
-                               "cmd=" TENGEN_PBRAIN_PATH, "--each", "st=0.3", "memory=33554432", "--board", "15",
-                               "--games", "4", "--concurrency", "2", "--draw-after", "50", "--start-timeout",
-                               "30000", "--results", dir / "r.jsonl"});
+                               "cmd=" TENGEN_PBRAIN_PATH, "--each", "st=0.3", "memory=33554432", "threads=1", "--board",
+                               "15", "--games", "4", "--concurrency", "2", "--draw-after", "40", "--tolerance",
+                               "1000", "--start-timeout", "30000", "--results", dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     const auto results = read_results(dir / "r.jsonl");
     BOOST_REQUIRE_EQUAL(results.size(), 4u);
@@ -518,7 +520,7 @@ BOOST_AUTO_TEST_CASE(windows_build_under_wine_plays_the_native_brain_cleanly,
         windows_moves += r.at("moves").size() / 2;
     }
     BOOST_TEST_MESSAGE("the Windows build played " << windows_moves << " moves");
-    BOOST_TEST(windows_moves >= 20u);
+    BOOST_TEST(windows_moves >= 16u);
     BOOST_TEST(leftover.wait_exit(std::chrono::seconds(2)).has_value(), "the Wine process started before the match survived it");
     std::vector<std::string> left;
     for (int tries = 0; tries < 10; ++tries) {
