@@ -29,8 +29,9 @@ if [ -f "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$source_package $source_versi
   exit 0
 fi
 
-# Source entries for the same archive the machine installs from: every binary entry ("deb"),
-# as deb-src. Written only when apt knows no source for the package yet.
+# Source entries for the same Debian archive the machine installs from: each of its Debian
+# binary entries ("deb"), as deb-src (other vendors' repositories may publish no sources, and
+# apt-get update would fail on them). Written only when apt knows no source for the package.
 if ! apt-cache showsrc "$source_package" 2>/dev/null | grep -q '^Package:'; then
   list=/etc/apt/sources.list.d/tengen-deb-src.sources
   tmp="$(mktemp)"
@@ -39,15 +40,20 @@ if ! apt-cache showsrc "$source_package" 2>/dev/null | grep -q '^Package:'; then
     [ "$f" = "$list" ] && continue
     # deb822 stanzas: keep those whose Types has "deb", with Types set to deb-src only.
     awk 'BEGIN { RS = ""; ORS = "\n\n" }
-         /(^|\n)Types:[^\n]*[ \t]deb([ \t]|\n|$)/ && $0 !~ /(^|\n)Enabled:[ \t]*no/ {
+         /(^|\n)Types:[^\n]*[ \t]deb([ \t]|\n|$)/ && /(^|\n)URIs:[^\n]*debian/ && $0 !~ /(^|\n)Enabled:[ \t]*no/ {
            sub(/(^|\n)Types:[^\n]*/, "\nTypes: deb-src"); sub(/^\n/, ""); print }' "$f" >>"$tmp"
   done
   for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
     [ -f "$f" ] || continue
-    grep -E '^[[:space:]]*deb[[:space:]]' "$f" | sed -E 's/^[[:space:]]*deb[[:space:]]/deb-src /' >>"$tmp.list" || true
+    [ "$f" = "${list%.sources}.list" ] && continue
+    grep -E '^[[:space:]]*deb[[:space:]].*debian' "$f" | sed -E 's/^[[:space:]]*deb[[:space:]]/deb-src /' >>"$tmp.list" || true
   done
   if [ -s "$tmp" ]; then $SUDO install -m 644 "$tmp" "$list"; fi
-  if [ -s "$tmp.list" ]; then $SUDO install -m 644 "$tmp.list" /etc/apt/sources.list.d/tengen-deb-src.list; fi
+  if [ -s "$tmp.list" ]; then $SUDO install -m 644 "$tmp.list" "${list%.sources}.list"; fi
+  if [ ! -s "$tmp" ] && [ ! -s "$tmp.list" ]; then
+    echo "windows-deps: no Debian archive among apt's sources to take source packages from" >&2
+    exit 1
+  fi
   rm -f "$tmp" "$tmp.list"
   $SUDO apt-get update -qq
 fi
