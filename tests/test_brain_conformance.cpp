@@ -82,8 +82,10 @@ BOOST_AUTO_TEST_CASE(the_readme_pipe_example_prints_ok_and_a_move) {
 // The typical answer, as the manager sees it, must come within the turn. A single one may be
 // late by the machine's scheduling (a search thread waiting for a core while other processes
 // run: 103 ms at a 100 ms turn was seen with the whole suite running beside other work),
-// never by more than kSchedulingSlack.
-BOOST_AUTO_TEST_CASE(moves_arrive_within_the_turn_at_100_ms_and_1_s) {
+// never by more than kSchedulingSlack. Disabled in the suite's run: ctest runs it on its own
+// (brain_answer_times, wine_answer_times), since beside the other tests on two cores a search
+// thread waited 230 ms for a core.
+BOOST_AUTO_TEST_CASE(moves_arrive_within_the_turn_at_100_ms_and_1_s, *boost::unit_test::disabled()) {
     constexpr long kSchedulingSlack = 100;
     for (const auto& [turn_ms, moves] : {std::pair{100L, 4}, std::pair{1000L, 2}}) {
         BrainPipe brain;
