@@ -3,15 +3,15 @@
 #include <new>
 #include <utility>
 
-#include <sys/mman.h>
+#include "platform_memory.h"
 
 namespace tengen {
 namespace {
 
 void* map_zeroed(std::size_t bytes) {
     if (bytes == 0) return nullptr;
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
+    void* p = platform::map_zeroed_pages(bytes);
+    if (!p) throw std::bad_alloc();
     return p;
 }
 
@@ -41,7 +41,7 @@ void ZeroedMemory::zero() {
 }
 
 void ZeroedMemory::release() noexcept {
-    if (data_) munmap(data_, size_);
+    if (data_) platform::unmap_pages(data_, size_);
     data_ = nullptr;
     size_ = 0;
 }

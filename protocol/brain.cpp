@@ -4,12 +4,8 @@
 // (a shell pipe sends everything in one go) and the process ends at END, or after a short
 // grace whatever the session is doing. YXSTOP stops the search from the reader too.
 #include <chrono>
-#include <csignal>
-#include <cstdlib>
 #include <iostream>
 #include <thread>
-
-#include <unistd.h>
 
 #include <boost/program_options.hpp>
 
@@ -17,6 +13,7 @@
 #include "line_queue.h"
 #include "line_splitter.h"
 #include "output_sink.h"
+#include "platform_io.h"
 #include "session.h"
 #include "subcommands.h"
 
@@ -51,13 +48,9 @@ void read_commands(LineQueue& queue, Session& session) {
     };
     char buffer[1 << 16];
     while (!ended) {
-        const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
-        if (n > 0) {
-            splitter.feed({buffer, static_cast<std::size_t>(n)}, on_line);
-            continue;
-        }
-        if (n < 0 && errno == EINTR) continue;
-        break;  // end of input, or stdin unusable: either way no more commands
+        const std::size_t n = platform::read_stdin(buffer, sizeof buffer);
+        if (n == 0) break;  // end of input, or stdin unusable: either way no more commands
+        splitter.feed({buffer, n}, on_line);
     }
     if (!ended) splitter.finish(on_line);
     queue.close();
@@ -66,7 +59,7 @@ void read_commands(LineQueue& queue, Session& session) {
         // not wait for the writer (which may be blocked on a full pipe) nor flush: it ends
         // the process as it stands.
         std::this_thread::sleep_for(kEndGrace);
-        std::_Exit(0);
+        platform::exit_now(0);
     }
 }
 
@@ -102,7 +95,7 @@ bool handle_options(int argc, char** argv, int& exit_code) {
 
 int brain_main(int argc, char** argv) {
     if (int code = 0; !handle_options(argc, argv, code)) return code;
-    std::signal(SIGPIPE, SIG_IGN);  // a manager that closed our stdout must not kill us mid-write
+    platform::prepare_standard_streams();
 
     StdoutSink out;
     Session session(out);

@@ -1,6 +1,6 @@
 #include "output_sink.h"
 
-#include <cstdlib>
+#include "platform_io.h"
 
 namespace tengen {
 
@@ -14,7 +14,7 @@ void StdoutSink::write_line(std::string_view line) {
 void StdoutSink::flush_and_exit() {
     mutex_.lock();  // never released: no other line may start after END
     std::fflush(stdout);
-    std::_Exit(0);
+    platform::exit_now(0);
 }
 
 void StringSink::write_line(std::string_view line) {

@@ -17,7 +17,8 @@ public:
     virtual void write_line(std::string_view line) = 0;
 };
 
-// stdout with "\n" endings and a flush after every line (an unflushed answer is a hang).
+// stdout, a flush after every line (an unflushed answer is a hang). Lines end in LF, or CR LF
+// on Windows, whose C runtime writes stdout in text mode.
 class StdoutSink final : public OutputSink {
 public:
     void write_line(std::string_view line) override;

@@ -1,10 +1,10 @@
 // `pbrain-tengen play`: options, then the game loop on the terminal (or a pipe).
 #include <cstdlib>
 #include <iostream>
-#include <unistd.h>
 
 #include "play_game.h"
 #include "play_options.h"
+#include "platform_io.h"
 #include "subcommands.h"
 
 namespace tengen {
@@ -14,9 +14,9 @@ int play_main(int argc, char** argv) {
     if (!parsed.options) return parsed.exit_code;
     // Colour only for a person at a terminal; pipes and NO_COLOR get plain text.
     const char* no_color_env = std::getenv("NO_COLOR");
-    const bool color = parsed.options->color && isatty(STDOUT_FILENO) != 0 &&
+    const bool color = parsed.options->color && platform::stdout_is_terminal() &&
                        (no_color_env == nullptr || *no_color_env == '\0');
-    const bool echo = isatty(STDIN_FILENO) == 0;
+    const bool echo = !platform::stdin_is_terminal();
     PlayGame game(*parsed.options, std::cin, std::cout, color, echo);
     return game.run();
 }

@@ -5,14 +5,13 @@
 #include <exception>
 #include <thread>
 
-#include <unistd.h>
-
 #include <fmt/format.h>
 
 #include "analysis_format.h"
 #include "analysis_reporter.h"
 #include "brain_identity.h"
 #include "move_choice.h"
+#include "platform_io.h"
 #include "position_setup.h"
 #include "renju.h"
 #include "swap2.h"
@@ -26,10 +25,9 @@ constexpr std::size_t kFallbackHashBytes = std::size_t{16} << 20;
 
 // Half the machine's memory: a max_memory larger than that is a typo, not a wish.
 std::size_t physical_memory_cap() {
-    const long pages = sysconf(_SC_PHYS_PAGES);
-    const long page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages <= 0 || page_size <= 0) return std::size_t{1} << 30;
-    return static_cast<std::size_t>(pages) / 2 * static_cast<std::size_t>(page_size);
+    const std::size_t physical = platform::physical_memory_bytes();
+    if (physical == 0) return std::size_t{1} << 30;
+    return physical / 2;
 }
 
 bool is_word(std::string_view word, std::string_view upper) { return to_upper_ascii(word) == upper; }

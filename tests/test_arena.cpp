@@ -1,7 +1,9 @@
 #define BOOST_TEST_MODULE arena
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -11,6 +13,9 @@
 #include <thread>
 #include <unistd.h>
 
+#ifdef TENGEN_PBRAIN_PATH
+#include "brain_under_test.h"
+#endif
 #include "child_process.h"
 #include "engine_spec.h"
 #include "notation.h"
@@ -435,6 +440,99 @@ BOOST_AUTO_TEST_CASE(smoke_match_between_two_configurations_of_tengen) {
 }
 #endif
 
+#ifdef TENGEN_PBRAIN_PATH
+using tengen::testing::BrainPipe;
+
+// The `wine` tests (registered when a Windows build is given) name the .exe in
+// TENGEN_TEST_BRAIN and give the arena a Wine prefix of its own in WINEPREFIX.
+boost::test_tools::assertion_result windows_brain_given(boost::unit_test::test_unit_id) {
+    const char* exe = std::getenv("TENGEN_TEST_BRAIN");
+    const char* prefix = std::getenv("WINEPREFIX");
+    boost::test_tools::assertion_result given(exe && *exe && prefix && *prefix);
+    given.message() << "no Windows build under test (TENGEN_TEST_BRAIN and WINEPREFIX unset)";
+    return given;
+}
+
+// This process and the ones that started it (they may carry WINEPREFIX too, e.g. a shell).
+std::set<std::string> self_and_ancestors() {
+    std::set<std::string> pids;
+    for (std::string pid = std::to_string(::getpid()); pid != "0" && pids.insert(pid).second;) {
+        const std::string stat = read_text("/proc/" + pid + "/stat");
+        const auto after_name = stat.rfind(')');  // "PID (comm) STATE PPID ..."
+        if (after_name == std::string::npos) break;
+        std::istringstream fields(stat.substr(after_name + 1));
+        std::string state;
+        fields >> state >> pid;
+    }
+    return pids;
+}
+
+// Processes whose environment names this Wine prefix: the engines and Wine's own helpers.
+std::vector<std::string> processes_in_wine_prefix(const std::string& prefix) {
+    std::vector<std::string> found;
+    const std::set<std::string> ours = self_and_ancestors();
+    const std::string wanted = "WINEPREFIX=" + prefix;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator("/proc", ec)) {
+        const std::string pid = entry.path().filename().string();
+        if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        if (ours.count(pid)) continue;
+        const std::string environ = read_text("/proc/" + pid + "/environ");
+        std::size_t at = 0;
+        while (at < environ.size()) {
+            const std::size_t end = std::min(environ.find('\0', at), environ.size());
+            if (environ.compare(at, end - at, wanted) == 0) {
+                found.push_back(pid + " " + read_text("/proc/" + pid + "/comm"));
+                break;
+            }
+            at = end + 1;
+        }
+    }
+    return found;
+}
+
+// Our own Windows build under Wine against the native brain: a manager's whole exchange,
+// games long enough for many moves each. One thread per engine and two games at once keep
+// the thinking engines within two cores; the tolerance and start-up timeout leave room for
+// Wine's slower start and a busy machine. No move may be late or malformed, and nothing of
+// Wine may outlive the run.
+BOOST_AUTO_TEST_CASE(windows_build_under_wine_plays_the_native_brain_cleanly,
+                     *boost::unit_test::precondition(windows_brain_given)) {
+    const std::string exe = std::getenv("TENGEN_TEST_BRAIN");
+    const std::string prefix = std::getenv("WINEPREFIX");
+    TempDir dir;
+    // A Windows process left in the prefix before the match, as a crashed engine's helper
+    // would be: the arena owns the prefix, so it must end this one too.
+    BrainPipe leftover;
+    BOOST_REQUIRE(leftover.send("ABOUT"));
+    BOOST_REQUIRE(leftover.read_answer(std::chrono::seconds(30)));
+    const Run run = run_arena({"--engine", "name=windows", "cmd=" + exe, "wine=yes", "--engine", "name=native",
+                               "cmd=" TENGEN_PBRAIN_PATH, "--each", "st=0.3", "memory=33554432", "threads=1", "--board",
+                               "15", "--games", "4", "--concurrency", "2", "--draw-after", "40", "--tolerance",
+                               "1000", "--start-timeout", "30000", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 4u);
+    std::size_t windows_moves = 0;
+    for (const auto& r : results) {
+        const std::string reason = r.at("reason");
+        BOOST_TEST((reason == "five" || reason == "full-board" || reason == "adjudicated"), r.dump());
+        windows_moves += r.at("moves").size() / 2;
+    }
+    BOOST_TEST_MESSAGE("the Windows build played " << windows_moves << " moves");
+    BOOST_TEST(windows_moves >= 16u);
+    BOOST_TEST(leftover.wait_exit(std::chrono::seconds(2)).has_value(), "the Wine process started before the match survived it");
+    std::vector<std::string> left;
+    for (int tries = 0; tries < 10; ++tries) {
+        left = processes_in_wine_prefix(prefix);
+        if (left.empty()) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    BOOST_TEST(left.empty(), "still running in the arena's Wine prefix: " << left.size() << " processes, first "
+                                                                          << (left.empty() ? "" : left.front()));
+}
+#endif
+
 // In-process checks of the pieces the command line relies on.
 
 BOOST_AUTO_TEST_CASE(schedule_numbers_games_rounds_and_pairs_as_documented) {
@@ -502,6 +600,12 @@ BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
     BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"cmd=x", "speed=9"}, {})));
     BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"cmd=x", "st=fast"}, {})));
     BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"cmd=x", "tc=1/"}, {})));
+
+    auto windows = parse_engine_spec({"cmd=pbrain-x.exe", "wine=yes"}, {});
+    BOOST_REQUIRE(std::holds_alternative<EngineSpec>(windows));
+    BOOST_TEST(std::get<EngineSpec>(windows).wine);
+    BOOST_TEST(!std::get<EngineSpec>(plain).wine);
+    BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"cmd=x", "wine=maybe"}, {})));
 }
 
 BOOST_AUTO_TEST_CASE(standings_count_points_and_pairs) {

@@ -8,15 +8,18 @@
 #include <chrono>
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
+#include <set>
+#include <utility>
 #include <string>
 #include <thread>
 
-#include "engine_pipe.h"
+#include "brain_under_test.h"
 #include "text_parse.h"
 
-using tengen::testing::EnginePipe;
+using tengen::testing::BrainPipe;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
@@ -38,7 +41,11 @@ bool is_move(const std::optional<std::string>& line) { return line && tengen::pa
 // the bound here leaves room for sanitizer builds on busy machines.
 BOOST_AUTO_TEST_CASE(start_restart_and_rectstart_answer_at_once_at_any_max_memory) {
     for (const std::string memory : {"0", "1000000000", "9223372036854775807"}) {
-        EnginePipe brain(TENGEN_PBRAIN_PATH);
+        BrainPipe brain;
+        // The process is up before the clock starts (under Wine, starting it alone can take
+        // a second): what is timed is the brain's own work.
+        brain.send("ABOUT");
+        BOOST_REQUIRE(brain.read_answer(kAnswerTimeout));
         brain.send("INFO max_memory " + memory);
         for (const std::string command : {"START 15", "RESTART", "RECTSTART 20,12", "START 20"}) {
             const auto t0 = Clock::now();
@@ -62,7 +69,7 @@ BOOST_AUTO_TEST_CASE(start_restart_and_rectstart_answer_at_once_at_any_max_memor
 
 // The README's own example, byte for byte: with the default table and no INFO at all.
 BOOST_AUTO_TEST_CASE(the_readme_pipe_example_prints_ok_and_a_move) {
-    EnginePipe brain(TENGEN_PBRAIN_PATH);
+    BrainPipe brain;
     brain.send_raw("START 15\nBEGIN\nEND\n");
     brain.close_stdin();
     BOOST_TEST(brain.read_answer(kAnswerTimeout).value_or("") == "OK");
@@ -70,8 +77,62 @@ BOOST_AUTO_TEST_CASE(the_readme_pipe_example_prints_ok_and_a_move) {
     BOOST_TEST(brain.wait_exit(5s).value_or(-1) == 0);
 }
 
+// A manager's clock runs from its command to the answer it reads, at the shortest turn
+// managers use and at a common one (under Wine too: the Windows build's promise is the same).
+// The typical answer, as the manager sees it, must come within the turn. A single one may be
+// late by the machine's scheduling (a search thread waiting for a core while other processes
+// run: 103 ms at a 100 ms turn was seen with the whole suite running beside other work),
+// never by more than kSchedulingSlack. Disabled in the suite's run: ctest runs it on its own
+// (brain_answer_times, wine_answer_times), since beside the other tests on two cores a search
+// thread waited 230 ms for a core.
+BOOST_AUTO_TEST_CASE(moves_arrive_within_the_turn_at_100_ms_and_1_s, *boost::unit_test::disabled()) {
+    constexpr long kSchedulingSlack = 100;
+    for (const auto& [turn_ms, moves] : {std::pair{100L, 4}, std::pair{1000L, 2}}) {
+        BrainPipe brain;
+        for (const std::string& line : std::vector<std::string>{"INFO max_memory 33554432", "INFO timeout_match 1000000",
+                                       "INFO time_left 1000000", "INFO timeout_turn " + std::to_string(turn_ms)})
+            brain.send(line);
+        brain.send("START 15");
+        BOOST_REQUIRE_EQUAL(brain.read_answer(kAnswerTimeout).value_or(""), "OK");
+        std::set<std::pair<int, int>> taken;
+        // Our stones go along the top row, far from the brain's centre play; a taken point is
+        // skipped.
+        int next_x = 0;
+        std::vector<long> seen;
+        for (int i = 0; i < moves; ++i) {
+            std::string command = "BEGIN";
+            if (i > 0) {
+                while (taken.count({next_x, 0})) ++next_x;
+                taken.insert({next_x, 0});
+                command = "TURN " + std::to_string(next_x) + ",0";
+            }
+            const auto t0 = Clock::now();
+            brain.send(command);
+            std::vector<std::string> messages;
+            const auto answer = brain.read_answer(kAnswerTimeout, &messages);
+            const long ms = elapsed_ms(t0);
+            BOOST_REQUIRE(is_move(answer));
+            const auto p = tengen::parse_point(*answer);
+            BOOST_TEST(taken.insert({p->x, p->y}).second, "the brain played on a taken point: " << *answer);
+            std::string summary = "no search";  // e.g. a forced move
+            for (const auto& m : messages)
+                if (m.rfind("MESSAGE summary ", 0) == 0) summary = m;
+            BOOST_TEST(ms < turn_ms + kSchedulingSlack,
+                       command << " at a " << turn_ms << " ms turn answered after " << ms << " ms (" << summary << ")");
+            seen.push_back(ms);
+        }
+        std::sort(seen.begin(), seen.end());
+        const long median = seen[seen.size() / 2];
+        BOOST_TEST_MESSAGE("timeout_turn " << turn_ms << ": answers after " << seen.front() << ".." << seen.back()
+                                           << " ms, median " << median);
+        BOOST_TEST(median < turn_ms, "median answer " << median << " ms at a " << turn_ms << " ms turn");
+        brain.send("END");
+        BOOST_TEST(brain.wait_exit(5s).value_or(-1) == 0);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(end_after_a_pause_still_answers_start_first) {
-    EnginePipe brain(TENGEN_PBRAIN_PATH);
+    BrainPipe brain;
     brain.send_raw("START 15\n");
     std::this_thread::sleep_for(500ms);
     brain.send_raw("END\n");
@@ -82,7 +143,7 @@ BOOST_AUTO_TEST_CASE(end_after_a_pause_still_answers_start_first) {
 // A manager that stopped reading: the brain's writes block on the full pipe. END must still
 // end the process within a second.
 BOOST_AUTO_TEST_CASE(end_exits_within_a_second_while_the_output_pipe_is_full) {
-    EnginePipe brain(TENGEN_PBRAIN_PATH);
+    BrainPipe brain;
     std::string flood;
     for (int i = 0; i < 4000; ++i) flood += "ABOUT\n";  // ~500 KB of answers, far over a pipe's 64 KiB
     brain.send_raw(flood);
@@ -110,7 +171,7 @@ BOOST_AUTO_TEST_CASE(board_judges_only_the_final_position_outside_renju) {
         {8, {"3,3,2", "4,3,2", "5,3,2", "6,3,2", "7,3,2", "0,9,1", "9,9,1", "2,3,1", "8,3,1"}},
     };
     for (const Case& c : cases) {
-        EnginePipe brain(TENGEN_PBRAIN_PATH);
+        BrainPipe brain;
         brain.send("INFO max_memory 16777216");
         brain.send("INFO timeout_turn 200");
         brain.send("INFO rule " + std::to_string(c.rule));
@@ -126,7 +187,7 @@ BOOST_AUTO_TEST_CASE(board_judges_only_the_final_position_outside_renju) {
         BOOST_TEST(brain.wait_exit(5s).value_or(-1) == 0);
     }
     // A real five in the final position is still refused, whatever the order.
-    EnginePipe brain(TENGEN_PBRAIN_PATH);
+    BrainPipe brain;
     brain.send("INFO max_memory 16777216");
     brain.send("START 15");
     BOOST_REQUIRE(brain.read_answer(kAnswerTimeout).value_or("") == "OK");
@@ -139,7 +200,7 @@ BOOST_AUTO_TEST_CASE(board_judges_only_the_final_position_outside_renju) {
 // Clocks at the edges of int64 saturate instead of overflowing; a clock far below zero means
 // answer at once (it used to wrap round and think the default 5 s).
 BOOST_AUTO_TEST_CASE(extreme_clock_values_saturate) {
-    EnginePipe brain(TENGEN_PBRAIN_PATH);
+    BrainPipe brain;
     brain.send("INFO max_memory 16777216");
     brain.send("INFO timeout_turn 9223372036854775807");
     brain.send("INFO timeout_match 100000000");
@@ -162,7 +223,7 @@ BOOST_AUTO_TEST_CASE(extreme_clock_values_saturate) {
 // max_memory is the whole process's: 64 threads under 64 MiB used to reach 111 MB.
 BOOST_AUTO_TEST_CASE(max_memory_bounds_the_whole_process_with_many_threads) {
     for (const int rule : {0, 4}) {
-        EnginePipe brain(TENGEN_PBRAIN_PATH);
+        BrainPipe brain;
         brain.send("INFO max_memory 67108864");
         brain.send("INFO thread_num 64");
         brain.send("INFO rule " + std::to_string(rule));
@@ -187,7 +248,7 @@ BOOST_AUTO_TEST_CASE(max_memory_bounds_the_whole_process_with_many_threads) {
 // bench's nodes per second is the node count over the time spent searching, not over the
 // set-up of each position's table and worker as well.
 BOOST_AUTO_TEST_CASE(bench_reports_nodes_per_second_of_search_time) {
-    EnginePipe bench(TENGEN_PBRAIN_PATH, {"bench", "--depth", "5"});
+    BrainPipe bench({"bench", "--depth", "5"});
     long nodes = -1, nps = -1;
     double searching = -1, all = -1;
     while (auto line = bench.read_line(60s)) {
@@ -205,4 +266,32 @@ BOOST_AUTO_TEST_CASE(bench_reports_nodes_per_second_of_search_time) {
     const double fastest = static_cast<double>(nodes) / std::max(searching - 0.0005, 1e-6);
     BOOST_TEST(static_cast<double>(nps) >= slowest - 1);
     BOOST_TEST(static_cast<double>(nps) <= fastest + 1);
+}
+
+// The bench's node count is a fingerprint of the search: a build for another system (the
+// Windows .exe under Wine) must search exactly as the native one does.
+boost::test_tools::assertion_result another_build_under_test(boost::unit_test::test_unit_id) {
+    const char* runner = std::getenv("TENGEN_TEST_BRAIN_RUNNER");
+    boost::test_tools::assertion_result given(runner && *runner);
+    given.message() << "only the native brain is under test";
+    return given;
+}
+
+long bench_total_nodes(tengen::testing::EnginePipe& bench) {
+    long nodes = -1;
+    while (auto line = bench.read_line(120s))
+        if (line->rfind("Total nodes: ", 0) == 0) nodes = std::stol(line->substr(13));
+    BOOST_TEST(bench.wait_exit(5s).value_or(-1) == 0);
+    return nodes;
+}
+
+BOOST_AUTO_TEST_CASE(bench_counts_the_same_nodes_as_the_native_build,
+                     *boost::unit_test::precondition(another_build_under_test)) {
+    BrainPipe other({"bench"});
+    const long other_nodes = bench_total_nodes(other);
+    tengen::testing::EnginePipe native(TENGEN_PBRAIN_PATH, {"bench"});
+    const long native_nodes = bench_total_nodes(native);
+    BOOST_TEST_MESSAGE("bench: " << other_nodes << " nodes under test, " << native_nodes << " native");
+    BOOST_REQUIRE(native_nodes > 0);
+    BOOST_TEST(other_nodes == native_nodes);
 }

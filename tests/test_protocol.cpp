@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "board.h"
-#include "engine_pipe.h"
+#include "brain_under_test.h"
 #include "text_parse.h"
 
 using tengen::Board;
@@ -21,6 +21,7 @@ using tengen::Color;
 using tengen::GameConfig;
 using tengen::Point;
 using tengen::Rule;
+using tengen::testing::BrainPipe;
 using tengen::testing::EnginePipe;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
@@ -40,7 +41,6 @@ long elapsed_ms(Clock::time_point since) {
 // The real brain, with a mirror of the game so every answered move can be checked.
 class Brain {
 public:
-    Brain() : pipe_(TENGEN_PBRAIN_PATH) {}
     EnginePipe& pipe() { return pipe_; }
 
     void send(std::string_view line) { BOOST_REQUIRE(pipe_.send(line)); }
@@ -108,7 +108,7 @@ public:
     }
 
 private:
-    EnginePipe pipe_;
+    BrainPipe pipe_;
     std::vector<std::string> messages_;
     std::optional<Board> game_;
     int win_length_ = 5;
@@ -777,13 +777,13 @@ BOOST_AUTO_TEST_CASE(a_shell_pipe_ending_with_end_gets_every_answer) {
 }
 
 BOOST_AUTO_TEST_CASE(version_and_help_options) {
-    EnginePipe version(TENGEN_PBRAIN_PATH, {"--version"});
+    BrainPipe version({"--version"});
     BOOST_TEST(version.read_line(kAnswerTimeout).value_or("") == "Tengen 0.1.0");
     BOOST_TEST(version.wait_exit(5s).value_or(-1) == 0);
-    EnginePipe help(TENGEN_PBRAIN_PATH, {"--help"});
+    BrainPipe help({"--help"});
     BOOST_TEST(help.read_line(kAnswerTimeout).value_or("").find("pbrain-tengen") != std::string::npos);
     BOOST_TEST(help.wait_exit(5s).value_or(-1) == 0);
-    EnginePipe bad(TENGEN_PBRAIN_PATH, {"--no-such-option"});
+    BrainPipe bad({"--no-such-option"});
     BOOST_TEST(bad.wait_exit(5s).value_or(-1) == 2);
 }
 

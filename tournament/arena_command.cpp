@@ -1,12 +1,16 @@
 // The tournament's command line: Boost.Program_options, with each `--engine` group read from
 // parsed_options so repeated groups stay apart.
 #include <boost/program_options.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
 
 #include "arena_commands.h"
+#include "child_process.h"
 #include "command_line.h"
 #include "opening_generator.h"
 #include "schedule_hash.h"
@@ -50,6 +54,10 @@ Engine keys (--engine, defaults for all with --each; an engine's own keys win):
                   INFO max_memory, thread_num, max_depth, max_node
   info=KEY:VALUE  any other INFO line; repeatable
   log=FILE        this engine's protocol traffic, timestamped
+  wine=yes        cmd is a Windows engine (pbrain-x.exe), started as `wine cmd args`;
+                  the same as cmd=wine arg=pbrain-x.exe. Give the arena a Wine prefix
+                  of its own (WINEPREFIX=DIR): at the end of the run it stops that
+                  prefix's wineserver, and with it every Wine process the engines left.
 
 Timing: a move is a time forfeit when it comes later than its turn time (or the time
 left on its match clock) plus the tolerance. Default tolerance: the turn time clamped
@@ -115,6 +123,19 @@ int generate_openings(const po::variables_map& vm, const GameConfig& config) {
     }
     std::cout << "wrote " << openings.size() << " openings to " << vm["out"].as<std::string>() << "\n";
     return openings.size() == static_cast<std::size_t>(g.count) ? 0 : 1;
+}
+
+// With WINEPREFIX set the arena owns that prefix: `wineserver -k` ends every process in it
+// (an engine's helpers, or an engine Wine kept alive after its loader was killed). Without
+// it the prefix is the user's own, shared with their other Windows programs, so it is left
+// alone: its wineserver quits by itself a few seconds after its last process.
+void stop_private_wine(const std::vector<EngineSpec>& engines) {
+    const char* prefix = std::getenv("WINEPREFIX");
+    if (!prefix || !*prefix) return;
+    if (std::none_of(engines.begin(), engines.end(), [](const EngineSpec& e) { return e.wine; })) return;
+    ChildProcess server;
+    if (server.start({"wineserver", "-k"}, "")) return;
+    if (!server.wait_exit(std::chrono::steady_clock::now() + std::chrono::seconds(10))) server.kill();
 }
 
 }  // namespace
@@ -252,7 +273,9 @@ int arena_command(int argc, char** argv) {
     identity.draw_after = t.referee.draw_after;
     t.schedule_hash = schedule_hash(identity);
 
-    return run_tournament(t, std::cout, std::cerr);
+    const int code = run_tournament(t, std::cout, std::cerr);
+    stop_private_wine(t.engines);
+    return code;
 }
 
 }  // namespace tengen

@@ -44,6 +44,7 @@ std::optional<std::string> EngineSession::launch() {
     std::string cmd = spec_.cmd;
     if (cmd.find('/') != std::string::npos && cmd.front() != '/') cmd = std::filesystem::absolute(cmd).string();
     std::vector<std::string> argv{cmd};
+    if (spec_.wine) argv.insert(argv.begin(), "wine");  // found on PATH, like any cmd without a slash
     argv.insert(argv.end(), spec_.args.begin(), spec_.args.end());
     auto error = process_.start(argv, spec_.dir);
     note("#", error ? "start failed: " + *error : "started, pid " + std::to_string(process_.pid()));

@@ -83,7 +83,7 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     std::vector<std::string> args, each_args;
     std::vector<std::pair<std::string, std::string>> infos;
     static const char* const kSingleKeys[] = {"cmd", "name", "dir", "st", "tc", "memory",
-                                              "threads", "depth", "nodes", "log"};
+                                              "threads", "depth", "nodes", "log", "wine"};
     auto absorb = [&](const std::vector<std::string>& list, std::vector<std::string>& arg_list,
                       const char* where) -> std::optional<std::string> {
         for (const std::string& raw : list) {
@@ -120,6 +120,11 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     spec.name = single.count("name") ? single["name"] : "";
     spec.dir = single.count("dir") ? single["dir"] : "";
     spec.log = single.count("log") ? single["log"] : "";
+    if (single.count("wine")) {
+        if (single["wine"] != "yes" && single["wine"] != "no")
+            return "--engine: wine needs yes or no, got '" + single["wine"] + "'";
+        spec.wine = single["wine"] == "yes";
+    }
     for (auto [key, target] : {std::pair{"memory", &spec.memory}, std::pair{"threads", &spec.threads},
                                std::pair{"depth", &spec.depth}, std::pair{"nodes", &spec.nodes}}) {
         if (!single.count(key)) continue;
