@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -655,4 +657,39 @@ BOOST_AUTO_TEST_CASE(default_tolerance_is_one_second_for_clocks_and_less_for_sho
     BOOST_TEST(default_tolerance_ms(*tc) == 1000);
     BOOST_TEST(start_command(GameConfig{}) == "START 15");
     BOOST_TEST(start_command(GameConfig{20, 15, 5, Rule::Freestyle}) == "RECTSTART 20,15");
+}
+
+BOOST_AUTO_TEST_CASE(nothing_an_engine_starts_outlives_it) {
+    // The engine forks a helper that never exits (as a wrapper script's real engine would
+    // keep running): the arena runs each engine in a process group of its own and kills the
+    // whole group when the engine is done, so no helper survives the run.
+    TempDir dir;
+    const std::string pid_file = dir / "helpers.txt";
+    ::setenv("FAKE_CHILD_PID_FILE", pid_file.c_str(), 1);
+    const Run run = run_arena({"--engine", "cmd=" + fake("forks_child"), "--engine", "cmd=" + fake("random"), "--each",
+                               "st=0.2", "--games", "2", "--results", dir / "r.jsonl"});
+    ::unsetenv("FAKE_CHILD_PID_FILE");
+    BOOST_TEST(run.exit_code == 0, run.output);
+    std::ifstream in(pid_file);
+    std::vector<pid_t> helpers;
+    for (pid_t pid; in >> pid;) helpers.push_back(pid);
+    BOOST_TEST_REQUIRE(!helpers.empty());  // at least one engine process ran and forked
+    for (const pid_t pid : helpers) {
+        // Killed: no such process, or a zombie its new parent has not reaped yet. Give the
+        // signal a moment on a busy machine.
+        auto dead = [](pid_t p) {
+            if (::kill(p, 0) != 0 && errno == ESRCH) return true;
+            std::ifstream stat("/proc/" + std::to_string(p) + "/stat");
+            std::string pid_field, name, state;
+            stat >> pid_field >> name >> state;
+            return state == "Z" || state == "X";
+        };
+        bool gone = false;
+        for (int i = 0; i < 200 && !gone; ++i) {
+            gone = dead(pid);
+            if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        BOOST_TEST(gone, "helper " << pid << " still runs");
+        if (!gone) ::kill(pid, SIGKILL);
+    }
 }

@@ -78,6 +78,9 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
         // would never notice its closed input). Tied to the forking thread, which outlives
         // every engine it starts.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        // Its own process group, so that everything it starts (a wrapper script's real engine,
+        // a launcher's child, a helper it forks) is killed with it: one signal to the group.
+        ::setpgid(0, 0);
         int stage = 0;    // 0: chdir failed, 1: exec failed
         if (chdir_to && ::chdir(chdir_to) != 0) {
         } else {
@@ -96,7 +99,10 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
     ::close(out_pipe[1]);
     ::close(err_pipe[1]);
     if (dev_null >= 0) ::close(dev_null);
+    // Also from this side, so the group exists before anything below signals it.
+    ::setpgid(pid, pid);
     pid_ = pid;
+    group_ = pid;
     to_child_ = in_pipe[1];
     from_child_ = out_pipe[0];
 
@@ -181,14 +187,10 @@ bool ChildProcess::wait_exit(SteadyTime deadline) {
     for (;;) {
         int status = 0;
         const pid_t r = ::waitpid(pid_, &status, WNOHANG);
-        if (r == pid_) {
-            record_exit(status);
+        if (r == pid_ || (r < 0 && errno != EINTR)) {
+            if (r == pid_) record_exit(status);
             pid_ = -1;
-            close_pipes();
-            return true;
-        }
-        if (r < 0 && errno != EINTR) {
-            pid_ = -1;
+            kill_group();  // what it left running dies with it
             close_pipes();
             return true;
         }
@@ -197,8 +199,16 @@ bool ChildProcess::wait_exit(SteadyTime deadline) {
     }
 }
 
+void ChildProcess::kill_group() noexcept {
+    // A group id is not handed out as a new pid while any member lives, so this reaches only
+    // the engine's own descendants that stayed in its group (or nothing: ESRCH).
+    if (group_ > 0) ::kill(-group_, SIGKILL);
+    group_ = -1;
+}
+
 void ChildProcess::kill() {
     if (pid_ > 0) {
+        if (group_ > 0) ::kill(-group_, SIGKILL);
         ::kill(pid_, SIGKILL);
         int status = 0;
         pid_t r;
@@ -207,6 +217,7 @@ void ChildProcess::kill() {
         if (r == pid_ && exit_description_.empty()) record_exit(status);
         pid_ = -1;
     }
+    kill_group();
     close_pipes();
 }
 

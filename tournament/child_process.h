@@ -1,5 +1,7 @@
 // A child process started by argv (never through a shell) with its stdin and stdout on pipes,
-// read line by line with deadlines. Owns the process: the destructor kills and reaps it.
+// read line by line with deadlines. Owns the process and its process group: the child leads a
+// group of its own, and when it is killed or found to have exited, the whole group is killed,
+// so nothing it started outlives it. The destructor kills and reaps it.
 #pragma once
 
 #include <chrono>
@@ -51,8 +53,10 @@ public:
 private:
     void close_pipes() noexcept;
     void record_exit(int status);
+    void kill_group() noexcept;
 
     pid_t pid_ = -1;
+    pid_t group_ = -1;  // the child's process group (its pid), until the group is killed
     int to_child_ = -1;
     int from_child_ = -1;
     std::string buffer_;
