@@ -693,3 +693,36 @@ BOOST_AUTO_TEST_CASE(nothing_an_engine_starts_outlives_it) {
         if (!gone) ::kill(pid, SIGKILL);
     }
 }
+
+// The CPU time the "ponders" engine reports having used while its opponent was to move, from
+// the protocol log of a short match against Tengen thinking 0.3 s a move.
+std::vector<long> cpu_while_waiting(const std::vector<std::string>& extra) {
+    TempDir dir;
+    std::vector<std::string> args{"--engine", "cmd=" + fake("ponders"), "log=" + dir / "ponders.log", "--engine",
+                                  "cmd=" + std::string(TENGEN_PBRAIN_PATH), "st=0.3", "--each", "st=1", "--games", "2",
+                                  "--draw-after", "12", "--results", dir / "r.jsonl"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Run run = run_arena(args);
+    BOOST_TEST(run.exit_code == 0, run.output);
+    std::vector<long> out;
+    std::istringstream log(read_text(dir / "ponders.log"));
+    for (std::string line; std::getline(log, line);) {
+        const auto at = line.find("MESSAGE ponder_cpu_ms ");
+        if (at != std::string::npos) out.push_back(std::stol(line.substr(at + 22)));
+    }
+    return out;
+}
+
+BOOST_AUTO_TEST_CASE(the_engine_not_to_move_is_stopped_unless_pondering_is_allowed) {
+    const auto fair = cpu_while_waiting({});
+    const auto free = cpu_while_waiting({"--pondering"});
+    BOOST_TEST_REQUIRE(fair.size() >= 6u);
+    BOOST_TEST_REQUIRE(free.size() >= 6u);
+    // Stopped, it burns nothing while Tengen thinks, only the moment between its answer and
+    // the stop; allowed, it burns most of Tengen's 0.3 s whenever Tengen uses it (forced
+    // replies come at once, so the largest wait is the one compared).
+    const long fair_max = *std::max_element(fair.begin(), fair.end());
+    const long free_max = *std::max_element(free.begin(), free.end());
+    BOOST_TEST(fair_max < 80, "a stopped engine used " << fair_max << " ms of CPU while waiting");
+    BOOST_TEST(free_max > 150, "a pondering engine used at most " << free_max << " ms of CPU while waiting");
+}

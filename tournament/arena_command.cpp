@@ -170,6 +170,8 @@ int arena_command(int argc, char** argv) {
         ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")
         ("tolerance", po::value<std::int64_t>(), "ms past a deadline before a time forfeit (default: see Timing)")
         ("start-timeout", po::value<std::int64_t>()->default_value(10000), "ms an engine may take to answer START")
+        ("pondering", "let an engine think on its opponent's time (by default the engine not to move is stopped, "
+                      "its whole process group, as GomocupJudge does)")
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
          "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]")
         ("shard", po::value<std::string>(), "I/N: play only the pairs whose index mod N is I")
@@ -214,6 +216,7 @@ int arena_command(int argc, char** argv) {
     t.referee.draw_after = vm["draw-after"].as<int>();
     if (vm.count("tolerance")) t.referee.tolerance_ms = vm["tolerance"].as<std::int64_t>();
     t.referee.start_timeout_ms = vm["start-timeout"].as<std::int64_t>();
+    t.referee.pondering = vm.count("pondering") > 0;
     if (t.referee.draw_after < 0 || (t.referee.tolerance_ms && *t.referee.tolerance_ms < 0) ||
         t.referee.start_timeout_ms <= 0)
         return fail("--draw-after, --tolerance and --start-timeout must not be negative");

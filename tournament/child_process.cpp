@@ -206,6 +206,11 @@ void ChildProcess::kill_group() noexcept {
     group_ = -1;
 }
 
+bool ChildProcess::signal_group(int signal) noexcept {
+    if (pid_ <= 0 || group_ <= 0) return false;
+    return ::kill(-group_, signal) == 0;
+}
+
 void ChildProcess::kill() {
     if (pid_ > 0) {
         if (group_ > 0) ::kill(-group_, SIGKILL);

@@ -44,6 +44,9 @@ public:
     bool wait_exit(SteadyTime deadline);
     // SIGKILL and reap; safe to call when nothing runs.
     void kill();
+    // Sends a signal to the child's whole process group (SIGSTOP, SIGCONT); false when no
+    // group runs.
+    bool signal_group(int signal) noexcept;
 
     // How the child ended ("exit status 3", "killed by signal 11"), once reaped; else empty.
     const std::string& exit_description() const noexcept { return exit_description_; }

@@ -1,5 +1,6 @@
 #include "engine_session.h"
 
+#include <csignal>
 #include <thread>
 
 #include <algorithm>
@@ -51,7 +52,20 @@ std::optional<std::string> EngineSession::launch() {
     return error;
 }
 
+void EngineSession::pause_while_waiting() {
+    if (pondering_allowed_ || paused_ || !process_.running()) return;
+    paused_ = process_.signal_group(SIGSTOP);
+    if (paused_) note("#", "stopped while the opponent thinks");
+}
+
+void EngineSession::resume() {
+    if (!paused_) return;
+    paused_ = false;
+    process_.signal_group(SIGCONT);
+}
+
 bool EngineSession::send(const std::string& line) {
+    resume();
     note(">", line);
     return process_.write_line(line);
 }
@@ -101,6 +115,7 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
 }
 
 void EngineSession::quit() {
+    resume();
     if (!process_.running()) return;
     send("END");
     if (!process_.wait_exit(std::chrono::steady_clock::now() + std::chrono::milliseconds(1000))) process_.kill();
@@ -108,6 +123,7 @@ void EngineSession::quit() {
 }
 
 void EngineSession::kill() {
+    paused_ = false;
     if (!process_.running()) return;
     process_.kill();
     note("#", "killed");

@@ -47,6 +47,11 @@ public:
     void quit();
     // Kills at once (after a loss by misbehaviour); the next launch() starts a fresh process.
     void kill();
+    // Fair play: while its opponent thinks, the engine's whole process group is stopped
+    // (SIGSTOP), so it cannot think on the other's time; anything sent to it first continues
+    // it (SIGCONT). A no-op when the tournament allows pondering.
+    void set_pondering_allowed(bool allowed) noexcept { pondering_allowed_ = allowed; }
+    void pause_while_waiting();
 
 private:
     std::string describe_death();
@@ -57,6 +62,9 @@ private:
     std::shared_ptr<ProtocolLog> log_;
     ChildProcess process_;
     SteadyTime last_answer_{};
+    bool pondering_allowed_ = false;
+    bool paused_ = false;
+    void resume();
 };
 
 // ABOUT's name="..." field, if any.

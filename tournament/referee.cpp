@@ -123,8 +123,11 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         return out;
     };
 
-    for (Color side : {Color::Black, Color::White})
+    for (Color side : {Color::Black, Color::White}) {
+        engines[slot(side)]->set_pondering_allowed(settings.pondering);
         if (auto lost = begin_game(*engines[slot(side)], side, settings)) return *lost;
+        engines[slot(side)]->pause_while_waiting();  // until its first prompt
+    }
 
     std::array<int, 2> known{0, 0};  // stones each engine has been told about
     std::array<bool, 2> first_move{true, true};
@@ -155,6 +158,7 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         const auto deadline = Clock::now() + std::chrono::milliseconds(allowed + tolerance);
         const bool sent = prompt_move(e, board, known[s]);
         const EngineAnswer answer = e.await_answer(sent ? deadline : Clock::now() + kDeathGrace);
+        e.pause_while_waiting();  // its move is in: no thinking on the opponent's time
         if (answer.kind != EngineAnswer::Kind::Line)
             return finish_loss(side, loss_from_answer(side, answer, "the move", std::move(moves)));
 

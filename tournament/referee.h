@@ -17,6 +17,7 @@ struct RefereeSettings {
     int draw_after = 0;                         // engine moves before a draw is adjudicated; 0 = never
     std::optional<std::int64_t> tolerance_ms;   // --tolerance; default: default_tolerance_ms()
     std::int64_t start_timeout_ms = 10000;      // START must be answered within this
+    bool pondering = false;                     // false: the engine not to move is stopped
 };
 
 // The grace past a deadline before a time forfeit when --tolerance is not given: the turn
