@@ -25,6 +25,19 @@ std::string to_lower_ascii(std::string_view text) {
     return out;
 }
 
+std::string printable_excerpt(std::string_view text, std::size_t max_chars) {
+    std::string out;
+    const bool cut = text.size() > max_chars;
+    if (cut) text = text.substr(0, max_chars);
+    out.reserve(text.size() + 3);
+    for (char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        out.push_back(u >= 0x20 && u < 0x7f ? c : '?');
+    }
+    if (cut) out += "...";
+    return out;
+}
+
 std::optional<std::string> read_whole_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;

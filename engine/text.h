@@ -33,6 +33,11 @@ std::optional<Int> parse_integer(std::string_view text) noexcept {
     return value;
 }
 
+// Text from another program shown or stored on one line (an echoed command, an engine's
+// output): control and non-ASCII bytes become '?', so escape sequences cannot reach a terminal
+// and a line cannot break framing, and anything longer than max_chars is cut with "...".
+std::string printable_excerpt(std::string_view text, std::size_t max_chars = 60);
+
 // The file's bytes, or nullopt when it cannot be opened.
 std::optional<std::string> read_whole_file(const std::string& path);
 

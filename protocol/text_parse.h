@@ -32,9 +32,4 @@ struct BoardLine {
 };
 std::optional<BoardLine> parse_board_line(std::string_view text) noexcept;
 
-// Text from the manager echoed back on one line: control and non-ASCII bytes become '?',
-// and anything longer than max_chars is cut with "...". Keeps a garbage line from breaking
-// the one-answer-per-line framing.
-std::string printable_excerpt(std::string_view text, std::size_t max_chars = 60);
-
 }  // namespace tengen

@@ -726,3 +726,21 @@ BOOST_AUTO_TEST_CASE(the_engine_not_to_move_is_stopped_unless_pondering_is_allow
     BOOST_TEST(fair_max < 80, "a stopped engine used " << fair_max << " ms of CPU while waiting");
     BOOST_TEST(free_max > 150, "a pondering engine used at most " << free_max << " ms of CPU while waiting");
 }
+
+BOOST_AUTO_TEST_CASE(an_engines_flood_and_escape_sequences_are_cut_and_made_printable) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("floods"), "--engine", "cmd=" + fake("random"), "--each",
+                               "st=0.5", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0);
+    BOOST_TEST(run.output.find('\x1b') == std::string::npos);  // nothing reaches the terminal raw
+    BOOST_TEST(run.output.size() < 20000u, "the arena printed " << run.output.size() << " bytes");
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    for (const auto& r : results) {
+        const std::string said = r.at("loser_said").get<std::string>();
+        BOOST_TEST(r.at("reason").get<std::string>() == "protocol-error");
+        BOOST_TEST(said.size() <= kMaxLoserSaid + 3, said.size());
+        for (char c : said) BOOST_TEST((c >= 0x20 && c < 0x7f), said);
+    }
+    BOOST_TEST(fs::file_size(dir / "r.jsonl") < 4000u);
+}

@@ -7,6 +7,8 @@
 #include <cctype>
 #include <filesystem>
 
+#include "text.h"
+
 namespace tengen {
 
 namespace {
@@ -36,7 +38,8 @@ EngineSession::EngineSession(EngineSpec spec, std::string label, std::shared_ptr
 EngineSession::~EngineSession() { quit(); }
 
 void EngineSession::note(const char* direction, const std::string& line) {
-    if (log_) log_->write(label_, direction, line);
+    // The log is read in a terminal too: printable, and a flood cut to a readable length.
+    if (log_) log_->write(label_, direction, printable_excerpt(line, 1000));
 }
 
 std::optional<std::string> EngineSession::launch() {

@@ -5,6 +5,7 @@
 
 #include "notation.h"
 #include "renju.h"
+#include "text.h"
 
 namespace tengen {
 
@@ -18,7 +19,8 @@ GameOutcome loss_of(Color loser, EndReason reason, std::string said, std::vector
     GameOutcome out;
     out.winner = loser == Color::Black ? Winner::White : Winner::Black;
     out.reason = reason;
-    out.loser_said = std::move(said);
+    // An engine's text is shown on the terminal and stored in the results: printable and short.
+    out.loser_said = printable_excerpt(said, kMaxLoserSaid);
     out.moves = std::move(moves);
     return out;
 }

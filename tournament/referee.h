@@ -24,6 +24,8 @@ struct RefereeSettings {
 // time clamped to 200..1000 ms (1000 ms for match clocks of a second or more, less for short
 // turns, never below 200 ms so process wake-up on a busy machine is not a forfeit).
 std::int64_t default_tolerance_ms(const EngineClock& clock) noexcept;
+// Longest text of a misbehaving engine kept in a game's loser_said (then "..." follows).
+inline constexpr std::size_t kMaxLoserSaid = 200;
 // Added to the tolerance for each engine's first move of a game (start-up work).
 inline constexpr std::int64_t kFirstMoveGraceMs = 1000;
 
