@@ -744,3 +744,22 @@ BOOST_AUTO_TEST_CASE(an_engines_flood_and_escape_sequences_are_cut_and_made_prin
     }
     BOOST_TEST(fs::file_size(dir / "r.jsonl") < 4000u);
 }
+
+BOOST_AUTO_TEST_CASE(resuming_with_a_rebuilt_engine_is_refused) {
+    TempDir dir;
+    const std::string engine = dir / "engine";
+    fs::copy_file(fake("random"), engine);
+    fs::permissions(engine, fs::perms::owner_all);
+    const std::vector<std::string> args{"--engine", "cmd=" + engine, "--engine", "cmd=" + fake("random"),
+                                        "--each",   "st=0.2",        "--games",  "2",
+                                        "--results", dir / "r.jsonl"};
+    BOOST_TEST(run_arena(args).exit_code == 0);
+    // The same command on the same binary resumes (nothing left to play) ...
+    BOOST_TEST(run_arena(args).exit_code == 0);
+    // ... but once the binary changes, its games are another engine's.
+    std::ofstream(engine, std::ios::app | std::ios::binary) << '\n';
+    const Run rebuilt = run_arena(args);
+    BOOST_TEST(rebuilt.exit_code == 2, rebuilt.output);
+    BOOST_TEST(rebuilt.output.find("rebuilt engine") != std::string::npos, rebuilt.output);
+    BOOST_TEST(line_count(dir / "r.jsonl") == 2u);
+}

@@ -274,6 +274,7 @@ int arena_command(int argc, char** argv) {
     identity.schedule = t.schedule;
     identity.config = config;
     identity.draw_after = t.referee.draw_after;
+    for (const EngineSpec& e : t.engines) identity.executables.push_back(executable_checksum(e.cmd));
     t.schedule_hash = schedule_hash(identity);
 
     const int code = run_tournament(t, std::cout, std::cerr);

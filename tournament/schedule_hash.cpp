@@ -1,7 +1,12 @@
 #include "schedule_hash.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
 #include <fmt/format.h>
+
+#include "text.h"
 
 namespace tengen {
 
@@ -18,6 +23,25 @@ std::uint64_t fnv1a(const std::string& text) {
 
 }  // namespace
 
+std::string executable_checksum(const std::string& cmd) {
+    std::vector<std::string> candidates;
+    if (cmd.find('/') != std::string::npos) {
+        candidates.push_back(cmd);
+    } else if (const char* path = std::getenv("PATH")) {
+        std::string_view dirs(path);
+        while (!dirs.empty()) {
+            const auto colon = dirs.find(':');
+            const std::string dir(dirs.substr(0, colon));
+            candidates.push_back((dir.empty() ? "." : dir) + "/" + cmd);
+            if (colon == std::string_view::npos) break;
+            dirs.remove_prefix(colon + 1);
+        }
+    }
+    for (const std::string& file : candidates)
+        if (const auto bytes = read_whole_file(file)) return fmt::format("{:016x}", fnv1a(*bytes));
+    return "missing";
+}
+
 std::string schedule_hash(const ScheduleIdentity& id) {
     std::string text = "tengen-arena schedule v1\n";
     for (const EngineSpec& e : id.engines) text += "engine " + e.identity() + "\n";
@@ -32,6 +56,7 @@ std::string schedule_hash(const ScheduleIdentity& id) {
                             o.random_order ? "random" : "sequential", o.seed, o.start, o.transform ? 1 : 0,
                             fnv1a(id.openings_text));
     }
+    for (const std::string& e : id.executables) text += "executable " + e + "\n";
     return fmt::format("{:016x}", fnv1a(text));
 }
 

@@ -1,5 +1,5 @@
 // The "schedule" field: a short hash of every option that defines which games are played and
-// how (engines, openings, games, rounds, board, rule, time control), so a resumed or merged
+// how (engines and their executables, openings, games, rounds, board, rule, time control), so a resumed or merged
 // results file never mixes two different tournaments.
 #pragma once
 
@@ -21,7 +21,15 @@ struct ScheduleIdentity {
     std::optional<OpeningOptions> openings;
     std::string openings_text;  // the file's contents: the same file elsewhere hashes the same
     int draw_after = 0;
+    // A checksum of each engine's executable (executable_checksum), in engine order: resuming
+    // with a rebuilt engine is another schedule, never a mix of two binaries' games.
+    std::vector<std::string> executables;
 };
+
+// FNV-1a 64 of the executable an engine's cmd names (a cmd without a slash is looked up in
+// PATH, a relative one from the arena's directory, as the arena starts it), in hex; "missing"
+// when it cannot be read.
+std::string executable_checksum(const std::string& cmd);
 
 // 16 hex digits (FNV-1a 64 of a canonical description).
 std::string schedule_hash(const ScheduleIdentity& id);

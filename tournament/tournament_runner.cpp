@@ -51,7 +51,8 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     if (auto* error = std::get_if<std::string>(&loaded)) {
         err << "tengen-arena: " << *error;
         if (error->find("another schedule") != std::string::npos)
-            err << ": use another --results file, or the same command line as the games in it";
+            err << ": use another --results file, or the same command line and the same engine executables as the "
+                   "games in it (a rebuilt engine is a different engine)";
         err << "\n";
         return 2;
     }
