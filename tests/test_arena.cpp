@@ -763,3 +763,19 @@ BOOST_AUTO_TEST_CASE(resuming_with_a_rebuilt_engine_is_refused) {
     BOOST_TEST(rebuilt.output.find("rebuilt engine") != std::string::npos, rebuilt.output);
     BOOST_TEST(line_count(dir / "r.jsonl") == 2u);
 }
+
+BOOST_AUTO_TEST_CASE(a_crashed_engines_stderr_goes_to_its_file_and_its_last_line_into_loser_said) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("traceback"), "stderr=" + dir / "traceback.err", "--engine",
+                               "cmd=" + fake("random"), "--each", "st=0.5", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    BOOST_TEST(read_text(dir / "traceback.err").find("Traceback (most recent call last)") != std::string::npos);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason").get<std::string>() == "crash");
+        const std::string said = r.at("loser_said").get<std::string>();
+        BOOST_TEST(said.find("exit status 1") != std::string::npos, said);
+        BOOST_TEST(said.find("ZeroDivisionError: division by zero") != std::string::npos, said);
+    }
+}

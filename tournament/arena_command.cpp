@@ -54,6 +54,8 @@ Engine keys (--engine, defaults for all with --each; an engine's own keys win):
                   INFO max_memory, thread_num, max_depth, max_node
   info=KEY:VALUE  any other INFO line; repeatable
   log=FILE        this engine's protocol traffic, timestamped
+  stderr=FILE     this engine's stderr, appended (default: discarded); a crash's
+                  last stderr line goes into loser_said
   wine=yes        cmd is a Windows engine (pbrain-x.exe), started as `wine cmd args`;
                   the same as cmd=wine arg=pbrain-x.exe. Give the arena a Wine prefix
                   of its own (WINEPREFIX=DIR): at the end of the run it stops that

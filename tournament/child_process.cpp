@@ -36,7 +36,7 @@ bool write_all(int fd, const char* data, std::size_t size) {
 ChildProcess::~ChildProcess() { kill(); }
 
 std::optional<std::string> ChildProcess::start(const std::vector<std::string>& argv, const std::string& dir,
-                                               Stderr stderr_to) {
+                                               Stderr stderr_to, const std::string& stderr_file) {
     if (argv.empty() || argv[0].empty()) return std::string("no command given");
     kill();
     exit_description_.clear();
@@ -63,7 +63,13 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
         ::close(in_pipe[0]), ::close(in_pipe[1]), ::close(out_pipe[0]), ::close(out_pipe[1]);
         return std::string("pipe: ") + std::strerror(errno);
     }
-    const int dev_null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    const int dev_null = stderr_file.empty() ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
+                                             : ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (dev_null < 0 && !stderr_file.empty()) {
+        const int e = errno;
+        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::close(fd);
+        return "cannot write stderr to " + stderr_file + ": " + std::strerror(e);
+    }
 
     const pid_t pid = ::fork();
     if (pid < 0) {

@@ -27,8 +27,9 @@ public:
     // Starts argv[0] (looked up in PATH when it has no slash) in directory dir (empty: ours).
     // On failure returns a one-line reason (exec or chdir error included) and leaves nothing
     // running.
+    // stderr_file, when not empty, receives the child's stderr instead (appended; created).
     std::optional<std::string> start(const std::vector<std::string>& argv, const std::string& dir,
-                                     Stderr stderr_to = Stderr::Null);
+                                     Stderr stderr_to = Stderr::Null, const std::string& stderr_file = "");
 
     bool running() const noexcept { return pid_ > 0; }
     pid_t pid() const noexcept { return pid_; }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 
 #include "text.h"
 
@@ -50,7 +51,7 @@ std::optional<std::string> EngineSession::launch() {
     std::vector<std::string> argv{cmd};
     if (spec_.wine) argv.insert(argv.begin(), "wine");  // found on PATH, like any cmd without a slash
     argv.insert(argv.end(), spec_.args.begin(), spec_.args.end());
-    auto error = process_.start(argv, spec_.dir);
+    auto error = process_.start(argv, spec_.dir, ChildProcess::Stderr::Null, spec_.stderr_file);
     note("#", error ? "start failed: " + *error : "started, pid " + std::to_string(process_.pid()));
     return error;
 }
@@ -103,6 +104,8 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         if (status == ChildProcess::ReadStatus::Closed) {
             answer.kind = EngineAnswer::Kind::Crash;
             answer.line = describe_death();
+            // What it printed last on stderr (a traceback's last line says most) goes with it.
+            if (const std::string last = last_stderr_line(); !last.empty()) answer.line += "; stderr: " + last;
             note("#", "process ended: " + answer.line);
             return answer;
         }
@@ -115,6 +118,22 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         last_answer_ = std::chrono::steady_clock::now();
         return answer;
     }
+}
+
+std::string EngineSession::last_stderr_line() const {
+    if (spec_.stderr_file.empty()) return {};
+    // The file's tail: other processes of this engine may append to it too (one per game
+    // thread), so this is the last line written, which for a crash just now is its own.
+    std::ifstream in(spec_.stderr_file, std::ios::binary | std::ios::ate);
+    if (!in) return {};
+    const std::streamoff size = in.tellg();
+    const std::streamoff from = std::max<std::streamoff>(0, size - 4096);
+    in.seekg(from);
+    std::string tail(static_cast<std::size_t>(size - from), '\0');
+    in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
+    while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
+    const auto start = tail.find_last_of("\r\n");
+    return tail.substr(start == std::string::npos ? 0 : start + 1);
 }
 
 void EngineSession::quit() {

@@ -55,6 +55,7 @@ public:
 
 private:
     std::string describe_death();
+    std::string last_stderr_line() const;
     void note(const char* direction, const std::string& line);
 
     EngineSpec spec_;

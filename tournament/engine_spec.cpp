@@ -83,7 +83,7 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     std::vector<std::string> args, each_args;
     std::vector<std::pair<std::string, std::string>> infos;
     static const char* const kSingleKeys[] = {"cmd", "name", "dir", "st", "tc", "memory",
-                                              "threads", "depth", "nodes", "log", "wine"};
+                                              "threads", "depth", "nodes", "log", "wine", "stderr"};
     auto absorb = [&](const std::vector<std::string>& list, std::vector<std::string>& arg_list,
                       const char* where) -> std::optional<std::string> {
         for (const std::string& raw : list) {
@@ -120,6 +120,7 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     spec.name = single.count("name") ? single["name"] : "";
     spec.dir = single.count("dir") ? single["dir"] : "";
     spec.log = single.count("log") ? single["log"] : "";
+    spec.stderr_file = single.count("stderr") ? single["stderr"] : "";
     if (single.count("wine")) {
         if (single["wine"] != "yes" && single["wine"] != "no")
             return "--engine: wine needs yes or no, got '" + single["wine"] + "'";

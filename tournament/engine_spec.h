@@ -29,6 +29,7 @@ struct EngineSpec {
     std::optional<std::int64_t> memory, threads, depth, nodes;
     std::vector<std::pair<std::string, std::string>> infos;  // info=KEY:VALUE, in order
     std::string log;
+    std::string stderr_file;  // stderr=FILE: the engine's stderr is appended there (default: discarded)
     bool wine = false;  // cmd is a Windows program: start it as `wine cmd args...`
 
     // The INFO lines sent at the start of every game (time, limits, extra infos).
