@@ -779,3 +779,23 @@ BOOST_AUTO_TEST_CASE(a_crashed_engines_stderr_goes_to_its_file_and_its_last_line
         BOOST_TEST(said.find("ZeroDivisionError: division by zero") != std::string::npos, said);
     }
 }
+
+BOOST_AUTO_TEST_CASE(losses_by_reason_move_times_and_disqualification_are_reported) {
+    TempDir dir;
+    const std::vector<std::string> args{"--engine", "name=crasher", "cmd=" + fake("crash"), "--engine", "name=steady",
+                                        "cmd=" + fake("random"), "--each", "st=0.3", "--games", "4",
+                                        "--max-failures", "25", "--results", dir / "r.jsonl"};
+    const Run run = run_arena(args);
+    BOOST_TEST(run.exit_code == 0, run.output);
+    BOOST_TEST(run.output.find("crasher: losses 4 crash;") != std::string::npos, run.output);
+    BOOST_TEST(run.output.find("steady: losses none;") != std::string::npos, run.output);
+    BOOST_TEST(run.output.find("crasher: DISQUALIFIED: 4 time forfeits and crashes in 4 games") != std::string::npos,
+               run.output);
+    BOOST_TEST(run.output.find("steady: DISQUALIFIED") == std::string::npos, run.output);
+    BOOST_TEST(run.output.find("ms on average") != std::string::npos, run.output);
+    // merge reports the same from the file alone.
+    const Run merged = run_arena({"merge", dir / "r.jsonl", "--max-failures", "25"});
+    BOOST_TEST(merged.exit_code == 0, merged.output);
+    BOOST_TEST(merged.output.find("crasher: losses 4 crash;") != std::string::npos, merged.output);
+    BOOST_TEST(merged.output.find("crasher: DISQUALIFIED") != std::string::npos, merged.output);
+}

@@ -172,6 +172,8 @@ int arena_command(int argc, char** argv) {
         ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")
         ("tolerance", po::value<std::int64_t>(), "ms past a deadline before a time forfeit (default: see Timing)")
         ("start-timeout", po::value<std::int64_t>()->default_value(10000), "ms an engine may take to answer START")
+        ("max-failures", po::value<double>(), "PERCENT: at the end, report an engine whose time forfeits and crashes "
+                                              "exceed this share of its games as disqualified (as Gomocup does)")
         ("pondering", "let an engine think on its opponent's time (by default the engine not to move is stopped, "
                       "its whole process group, as GomocupJudge does)")
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
@@ -219,6 +221,11 @@ int arena_command(int argc, char** argv) {
     if (vm.count("tolerance")) t.referee.tolerance_ms = vm["tolerance"].as<std::int64_t>();
     t.referee.start_timeout_ms = vm["start-timeout"].as<std::int64_t>();
     t.referee.pondering = vm.count("pondering") > 0;
+    if (vm.count("max-failures")) {
+        t.max_failures_percent = vm["max-failures"].as<double>();
+        if (!(*t.max_failures_percent >= 0 && *t.max_failures_percent <= 100))
+            return fail("--max-failures must be a percentage from 0 to 100");
+    }
     if (t.referee.draw_after < 0 || (t.referee.tolerance_ms && *t.referee.tolerance_ms < 0) ||
         t.referee.start_timeout_ms <= 0)
         return fail("--draw-after, --tolerance and --start-timeout must not be negative");

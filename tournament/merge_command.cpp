@@ -24,6 +24,8 @@ int merge_command(int argc, char** argv) {
         ("help,h", "show this help")
         ("files", po::value<std::vector<std::string>>()->multitoken(), "results files")
         ("out", po::value<std::string>(), "write the merged results, sorted by game number")
+        ("max-failures", po::value<double>(), "report an engine whose time forfeits and crashes exceed this percent "
+                                              "of its games as disqualified")
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
          "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]");
     po::positional_options_description positional;
@@ -86,7 +88,10 @@ int merge_command(int argc, char** argv) {
         const FinishedGame& g = games.front();
         names = g.game % 2 == 0 ? std::vector{g.black, g.white} : std::vector{g.white, g.black};
     }
-    std::cout << games.size() << " games\n" << format_standings(compute_standings(games, names, sprt));
+    std::cout << games.size() << " games\n" << format_standings(compute_standings(games, names, sprt),
+                                                                       vm.count("max-failures")
+                                                                           ? std::optional<double>(vm["max-failures"].as<double>())
+                                                                           : std::nullopt);
     return 0;
 }
 

@@ -66,6 +66,18 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
             const double p = points_of(g, name);
             row.points += p;
             count(row.wdl, p);
+            if (p == 0.0) ++row.losses_by_reason[std::string(reason_name(g.outcome.reason))];
+            // The engines' moves alternate from the side to move after the opening.
+            const bool black_first = g.opening.size() % 2 == 0;
+            const bool plays_black = g.black == name;
+            for (std::size_t i = 0; i < g.outcome.moves.size(); ++i) {
+                const bool black_move = (i % 2 == 0) == black_first;
+                if (black_move != plays_black) continue;
+                const std::int64_t ms = g.outcome.moves[i].ms;
+                ++row.moves;
+                row.move_ms_total += ms;
+                row.move_ms_max = std::max(row.move_ms_max, ms);
+            }
         }
         row.elo = elo_from_wdl(row.wdl).elo;
         row.elo_samples = row.wdl.games();
@@ -95,7 +107,14 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
     return s;
 }
 
-std::string format_standings(const Standings& s) {
+std::int64_t EngineStanding::failures() const {
+    std::int64_t n = 0;
+    for (const char* reason : {"time-forfeit", "crash"})
+        if (const auto it = losses_by_reason.find(reason); it != losses_by_reason.end()) n += it->second;
+    return n;
+}
+
+std::string format_standings(const Standings& s, std::optional<double> max_failures_percent) {
     std::size_t width = 6;
     for (const auto& r : s.rows) width = std::max(width, r.name.size());
     const std::string basis = s.rows.empty()       ? ""
@@ -130,6 +149,18 @@ std::string format_standings(const Standings& s) {
                                p.elo1, p.alpha, p.beta, sprt_model_name(p.model), h.sprt->llr, h.sprt->lower,
                                h.sprt->upper, verdict_name(h.sprt->verdict));
         }
+    }
+    for (const auto& r : s.rows) {
+        std::string losses;
+        for (const auto& [reason, n] : r.losses_by_reason) losses += fmt::format("{}{} {}", losses.empty() ? "" : ", ", n, reason);
+        out += fmt::format("{}: losses {}; {} moves, {:.0f} ms on average, {} ms at most\n", r.name,
+                           losses.empty() ? "none" : losses, r.moves,
+                           r.moves ? static_cast<double>(r.move_ms_total) / static_cast<double>(r.moves) : 0.0,
+                           r.move_ms_max);
+        if (max_failures_percent && r.games() > 0 &&
+            100.0 * static_cast<double>(r.failures()) / static_cast<double>(r.games()) > *max_failures_percent)
+            out += fmt::format("{}: DISQUALIFIED: {} time forfeits and crashes in {} games, over --max-failures {}%\n",
+                               r.name, r.failures(), r.games(), *max_failures_percent);
     }
     return out;
 }

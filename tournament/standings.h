@@ -2,6 +2,7 @@
 // the head-to-head figures (W/L/D, pentanomial pairs, LOS, SPRT) from the first's view.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,10 @@ struct EngineStanding {
     // What the Elo is computed over: "pairs" (colour-swapped pairs, head to head) or "games".
     std::string elo_basis = "games";
     std::int64_t elo_samples = 0;  // how many of them
+    std::map<std::string, std::int64_t> losses_by_reason;  // "five", "time-forfeit", "crash", ...
+    std::int64_t moves = 0, move_ms_total = 0, move_ms_max = 0;  // its own moves and their times
+    // Time forfeits and crashes, the failures Gomocup disqualifies an engine for.
+    std::int64_t failures() const;
     std::int64_t games() const noexcept { return wdl.games(); }
     double score() const noexcept { return games() ? points / static_cast<double>(games()) : 0; }
 };
@@ -45,8 +50,10 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
 // Pair buckets of the first engine against the second over complete pairs.
 PentaCounts pair_buckets(const std::vector<FinishedGame>& games, const std::string& first, const std::string& second);
 
-// The printed table.
-std::string format_standings(const Standings& s);
+// The printed table, then per engine its losses by reason and its move times. With
+// max_failures_percent, an engine whose time forfeits and crashes exceed that share of its
+// games is reported as disqualified (as Gomocup does); the results stand as played.
+std::string format_standings(const Standings& s, std::optional<double> max_failures_percent = std::nullopt);
 // "normalized" / "logistic".
 const char* sprt_model_name(SprtModel m) noexcept;
 

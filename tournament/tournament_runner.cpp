@@ -160,7 +160,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     progress.finish();
 
     const Standings final_standings = compute_standings(board.games, names, settings.sprt);
-    out << "\n" << format_standings(final_standings) << std::flush;
+    out << "\n" << format_standings(final_standings, settings.max_failures_percent) << std::flush;
     return 0;
 }
 

@@ -24,6 +24,7 @@ struct TournamentSettings {
     OpeningBook book;
     int concurrency = 1;
     std::optional<SprtParams> sprt;
+    std::optional<double> max_failures_percent;  // --max-failures: report disqualified engines
     std::string results_path = "tengen-arena.jsonl";
     std::string records_dir;  // empty: no records
     bool sgf = false;
