@@ -12,7 +12,8 @@ namespace tengen {
 
 struct RecordedMove {
     Point at;
-    int ms = 0;  // time the move took, 0 when unknown
+    int ms = 0;       // time the move took, 0 when unknown
+    int cpu_ms = -1;  // CPU time the engine used for it (the arena measures it), -1 when unknown
     constexpr bool operator==(const RecordedMove&) const = default;
 };
 

@@ -799,3 +799,23 @@ BOOST_AUTO_TEST_CASE(losses_by_reason_move_times_and_disqualification_are_report
     BOOST_TEST(merged.output.find("crasher: losses 4 crash;") != std::string::npos, merged.output);
     BOOST_TEST(merged.output.find("crasher: DISQUALIFIED") != std::string::npos, merged.output);
 }
+
+BOOST_AUTO_TEST_CASE(memory_past_the_limit_loses_and_cpu_time_is_recorded) {
+    TempDir dir;
+    // The hog's child holds 256 MiB against memory=64 MiB; Tengen stays inside the same limit.
+    const Run run = run_arena({"--engine", "cmd=" + fake("hog"), "--engine", "cmd=" + std::string(TENGEN_PBRAIN_PATH),
+                               "--each", "st=3", "memory=67108864", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    for (const auto& r : results) {
+        const bool hog_black = r.at("black") == "hog";
+        BOOST_TEST(r.at("reason").get<std::string>() == "memory-limit", r.dump());
+        BOOST_TEST(r.at("result").get<std::string>() == (hog_black ? "white" : "black"));
+        BOOST_TEST(r.at("loser_said").get<std::string>().find("resident memory") != std::string::npos);
+        for (const auto& m : r.at("moves")) {
+            BOOST_TEST(m.contains("cpu_ms"));
+            if (m.contains("cpu_ms")) BOOST_TEST(m.at("cpu_ms").get<int>() >= 0);
+        }
+    }
+}

@@ -51,7 +51,9 @@ Engine keys (--engine, defaults for all with --each; an engine's own keys win):
   tc=M/T+I        the same with timeout_turn T*1000 (c-gomoku-cli)
                   With neither st nor tc: st=1.
   memory=BYTES threads=N depth=N nodes=N
-                  INFO max_memory, thread_num, max_depth, max_node
+                  INFO max_memory, thread_num, max_depth, max_node; memory= is also enforced:
+                  the resident memory of the engine's process group past it
+                  (plus 32 MiB or an eighth) loses with memory-limit
   info=KEY:VALUE  any other INFO line; repeatable
   log=FILE        this engine's protocol traffic, timestamped
   stderr=FILE     this engine's stderr, appended (default: discarded); a crash's

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "process_group_usage.h"
 #include "text.h"
 
 namespace tengen {
@@ -89,12 +90,36 @@ std::string EngineSession::describe_death() {
     return process_.exit_description();
 }
 
+std::optional<std::int64_t> EngineSession::memory_ceiling() const {
+    if (!spec_.memory || *spec_.memory <= 0) return std::nullopt;
+    return *spec_.memory + std::max(kMemoryToleranceBytes, *spec_.memory / 8);
+}
+
 EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors) {
     const auto start = std::chrono::steady_clock::now();
+    const pid_t group = process_.pid();
+    const std::int64_t cpu_before = sample_group(group).cpu_ms;
+    const auto ceiling = memory_ceiling();
     EngineAnswer answer;
     for (;;) {
         std::string line;
-        const auto status = process_.read_line(line, deadline);
+        // With a memory ceiling, wake every 50 ms to look at the group's resident memory.
+        auto slice = deadline;
+        if (ceiling) slice = std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
+        const auto status = process_.read_line(line, slice);
+        if (ceiling && process_.running()) {
+            const GroupUsage u = sample_group(group);
+            if (u.resident_bytes > *ceiling) {
+                answer.kind = EngineAnswer::Kind::MemoryLimit;
+                answer.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+                answer.line = "resident memory " + std::to_string(u.resident_bytes >> 20) + " MiB in " +
+                              std::to_string(u.processes) + " processes, over memory=" +
+                              std::to_string(*spec_.memory >> 20) + " MiB plus tolerance";
+                note("#", answer.line);
+                return answer;
+            }
+        }
+        if (status == ChildProcess::ReadStatus::Timeout && std::chrono::steady_clock::now() < deadline) continue;
         answer.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
         if (status == ChildProcess::ReadStatus::Timeout) {
             note("#", "no answer before the deadline");
@@ -115,6 +140,8 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         if (is_diagnostic_line(line) && !(answer_errors && error_word)) continue;
         answer.kind = EngineAnswer::Kind::Line;
         answer.line = line;
+        const GroupUsage after = sample_group(group);
+        if (after.processes > 0) answer.cpu_ms = std::max<std::int64_t>(0, after.cpu_ms - cpu_before);
         last_answer_ = std::chrono::steady_clock::now();
         return answer;
     }

@@ -16,10 +16,13 @@ namespace tengen {
 bool is_diagnostic_line(const std::string& line);
 
 struct EngineAnswer {
-    enum class Kind { Line, Timeout, Crash } kind = Kind::Timeout;
-    std::string line;     // the answer (Line) or how the process ended (Crash)
+    enum class Kind { Line, Timeout, Crash, MemoryLimit } kind = Kind::Timeout;
+    std::string line;     // the answer (Line), how the process ended (Crash), what it used (MemoryLimit)
     std::int64_t ms = 0;  // from the call to the answer
+    std::int64_t cpu_ms = -1;  // CPU time of the engine's process group meanwhile, when known
 };
+
+inline constexpr std::int64_t kMemoryToleranceBytes = std::int64_t{32} << 20;
 
 class EngineSession {
 public:
@@ -52,6 +55,10 @@ public:
     // it (SIGCONT). A no-op when the tournament allows pondering.
     void set_pondering_allowed(bool allowed) noexcept { pondering_allowed_ = allowed; }
     void pause_while_waiting();
+    // Resident memory of the engine's whole process group above which it loses with
+    // memory-limit: memory= plus a tolerance (kMemoryToleranceBytes or an eighth, the larger),
+    // checked every 50 ms while it thinks. nullopt: no memory= given, no check.
+    std::optional<std::int64_t> memory_ceiling() const;
 
 private:
     std::string describe_death();

@@ -23,7 +23,11 @@ std::string to_json_line(const FinishedGame& g) {
     j["rule"] = std::string(rule_name(g.config.rule));
     j["opening"] = opening_to_letters(g.opening);
     auto moves = nlohmann::ordered_json::array();
-    for (const RecordedMove& m : g.outcome.moves) moves.push_back({{"x", m.at.x}, {"y", m.at.y}, {"ms", m.ms}});
+    for (const RecordedMove& m : g.outcome.moves) {
+        nlohmann::ordered_json move{{"x", m.at.x}, {"y", m.at.y}, {"ms", m.ms}};
+        if (m.cpu_ms >= 0) move["cpu_ms"] = m.cpu_ms;
+        moves.push_back(std::move(move));
+    }
     j["moves"] = std::move(moves);
     j["result"] = std::string(winner_name(g.outcome.winner));
     j["reason"] = std::string(reason_name(g.outcome.reason));
@@ -80,7 +84,8 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
         g.opening = *stones;
         for (const auto& m : j.at("moves"))
             g.outcome.moves.push_back({{strict_int(m.at("x"), "x"), strict_int(m.at("y"), "y")},
-                                       m.contains("ms") ? strict_int(m.at("ms"), "ms") : 0});
+                                       m.contains("ms") ? strict_int(m.at("ms"), "ms") : 0,
+                                       m.contains("cpu_ms") ? strict_int(m.at("cpu_ms"), "cpu_ms") : -1});
         const auto winner = parse_winner(j.at("result").get<std::string>());
         const auto reason = parse_reason(j.at("reason").get<std::string>());
         if (!winner || !reason) return fail("unknown result or reason");

@@ -9,7 +9,7 @@ namespace {
 
 constexpr std::array<std::pair<Winner, std::string_view>, 3> kWinners{{
     {Winner::Black, "black"}, {Winner::White, "white"}, {Winner::Draw, "draw"}}};
-constexpr std::array<std::pair<EndReason, std::string_view>, 8> kReasons{{
+constexpr std::array<std::pair<EndReason, std::string_view>, 9> kReasons{{
     {EndReason::Five, "five"},
     {EndReason::FullBoard, "full-board"},
     {EndReason::Adjudicated, "adjudicated"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<EndReason, std::string_view>, 8> kReasons{{
     {EndReason::TimeForfeit, "time-forfeit"},
     {EndReason::Crash, "crash"},
     {EndReason::ProtocolError, "protocol-error"},
+    {EndReason::MemoryLimit, "memory-limit"},
 }};
 
 }  // namespace
@@ -48,7 +49,7 @@ std::optional<EndReason> parse_reason(std::string_view text) noexcept {
 
 bool is_misbehaviour(EndReason r) noexcept {
     return r == EndReason::IllegalMove || r == EndReason::ForbiddenMove || r == EndReason::TimeForfeit ||
-           r == EndReason::Crash || r == EndReason::ProtocolError;
+           r == EndReason::Crash || r == EndReason::ProtocolError || r == EndReason::MemoryLimit;
 }
 
 }  // namespace tengen

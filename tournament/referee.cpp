@@ -34,6 +34,8 @@ GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::stri
                        std::move(moves));
     case EngineAnswer::Kind::Crash:
         return loss_of(loser, EndReason::Crash, a.line, std::move(moves));
+    case EngineAnswer::Kind::MemoryLimit:
+        return loss_of(loser, EndReason::MemoryLimit, a.line, std::move(moves));
     case EngineAnswer::Kind::Line: break;
     }
     return loss_of(loser, EndReason::ProtocolError, a.line, std::move(moves));
@@ -188,7 +190,7 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         }
         board.play(*point);
         known[s] = board.stone_count();
-        moves.push_back({*point, static_cast<int>(answer.ms)});
+        moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms)});
         ++engine_moves;
     }
 }
