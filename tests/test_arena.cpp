@@ -819,3 +819,16 @@ BOOST_AUTO_TEST_CASE(memory_past_the_limit_loses_and_cpu_time_is_recorded) {
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(a_crash_is_a_crash_even_while_its_child_holds_the_output) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("crash_leaving_child"), "--engine", "cmd=" + fake("random"),
+                               "--each", "st=2", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason").get<std::string>() == "crash", r.dump());
+        BOOST_TEST(r.at("loser_said").get<std::string>().find("exit status 3") != std::string::npos);
+    }
+}

@@ -43,6 +43,8 @@ public:
 
     // Waits until the deadline for the child to exit by itself; true when it did (reaped).
     bool wait_exit(SteadyTime deadline);
+    // True when the child has exited (then reaped, its group killed); does not wait.
+    bool exited_now() { return wait_exit(std::chrono::steady_clock::now()); }
     // SIGKILL and reap; safe to call when nothing runs.
     void kill();
     // Sends a signal to the child's whole process group (SIGSTOP, SIGCONT); false when no

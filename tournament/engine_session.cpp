@@ -103,10 +103,18 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
     EngineAnswer answer;
     for (;;) {
         std::string line;
-        // With a memory ceiling, wake every 50 ms to look at the group's resident memory.
-        auto slice = deadline;
-        if (ceiling) slice = std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
+        // Wake every 50 ms: to look at the group's resident memory, and to notice an engine
+        // that died while a child of its still holds its output open (no end of file comes).
+        const auto slice = std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
         const auto status = process_.read_line(line, slice);
+        if (status == ChildProcess::ReadStatus::Timeout && process_.exited_now()) {
+            answer.kind = EngineAnswer::Kind::Crash;
+            answer.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+            answer.line = process_.exit_description();
+            if (const std::string last = last_stderr_line(); !last.empty()) answer.line += "; stderr: " + last;
+            note("#", "process ended: " + answer.line);
+            return answer;
+        }
         if (ceiling && process_.running()) {
             const GroupUsage u = sample_group(group);
             if (u.resident_bytes > *ceiling) {
