@@ -72,3 +72,14 @@ BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_exits_2) {
     BOOST_TEST(run.exit_code == 2);
     BOOST_TEST(run.output.find("cannot start") != std::string::npos);
 }
+
+BOOST_AUTO_TEST_CASE(an_engine_that_ignores_renju_or_its_memory_limit_is_named) {
+    const Run greedy = run_check({"--engine", "cmd=" + fake("greedy")});
+    BOOST_TEST(greedy.exit_code == 1);
+    BOOST_TEST(has_line_starting(greedy.output, "FAIL renju-no-forbidden-point: BOARD (renju, black to move): answered '8,7'"),
+               greedy.output);
+    BOOST_TEST(has_line_starting(greedy.output, "PASS max-memory-honoured"), greedy.output);
+    const Run hog = run_check({"--engine", "cmd=" + fake("hog")});
+    BOOST_TEST(hog.exit_code == 1);
+    BOOST_TEST(has_line_starting(hog.output, "FAIL max-memory-honoured: INFO max_memory 64 MiB"), hog.output);
+}

@@ -15,8 +15,11 @@
 #include <nlohmann/json.hpp>
 
 #include "arena_commands.h"
+#include "board.h"
 #include "engine_session.h"
 #include "engine_spec.h"
+#include "process_group_usage.h"
+#include "renju.h"
 
 namespace tengen {
 
@@ -57,6 +60,7 @@ std::string shown(const EngineAnswer& a) {
         case EngineAnswer::Kind::Line: return "'" + a.line.substr(0, 80) + "'";
         case EngineAnswer::Kind::Timeout: return fmt::format("nothing within {} ms", a.ms);
         case EngineAnswer::Kind::Crash: return "the process ended (" + a.line + ")";
+        case EngineAnswer::Kind::MemoryLimit: return a.line;
     }
     return {};
 }
@@ -174,6 +178,53 @@ std::vector<Check> battery() {
     checks.push_back({"rule-exact-five", [](Probe& p) { return rule_probe(p, 15, 1); }});
     checks.push_back({"rule-renju", [](Probe& p) { return rule_probe(p, 15, 4); }});
     checks.push_back({"rule-caro", [](Probe& p) { return rule_probe(p, 15, 8); }});
+    checks.push_back({"renju-no-forbidden-point", [](Probe& p) {
+                          // Black to move with a double four at 8,7 (a win anywhere but renju, a
+                          // loss there): the engine must find another point, and none forbidden.
+                          const std::vector<Point> black{{5, 7}, {6, 7}, {7, 7}, {8, 4}, {8, 5}, {8, 6}};
+                          const std::vector<Point> white{{1, 1}, {13, 1}, {1, 13}, {13, 13}, {3, 12}, {12, 3}};
+                          p.send("INFO timeout_turn 1000");
+                          p.send("INFO rule 4");
+                          return first_failure({[&] { return p.start(15); },
+                                                [&] {
+                                                    Board board(GameConfig{15, 15, 5, Rule::Renju});
+                                                    p.send("BOARD");
+                                                    for (std::size_t i = 0; i < black.size(); ++i) {
+                                                        // in move order, black first: the engine's stones are black
+                                                        p.send(fmt::format("{},{},1", black[i].x, black[i].y));
+                                                        p.send(fmt::format("{},{},2", white[i].x, white[i].y));
+                                                        board.play(black[i]);
+                                                        board.play(white[i]);
+                                                    }
+                                                    p.send("DONE");
+                                                    const auto a = p.await(1000 + kSlackMs);
+                                                    const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
+                                                    if (!m) return "BOARD (renju, black to move): answered " + shown(a) + ", expected a move";
+                                                    const Point at{m->x, m->y};
+                                                    if (!board.is_legal(at)) return "BOARD (renju): answered " + shown(a) + ", not an empty point";
+                                                    if (const Forbidden f = renju_forbidden(board, at); f != Forbidden::None)
+                                                        return fmt::format("BOARD (renju, black to move): answered {}, a forbidden point "
+                                                                           "({}), expected any other", shown(a), forbidden_name(f));
+                                                    return std::string{};
+                                                }});
+                      }});
+    checks.push_back({"max-memory-honoured", [](Probe& p) {
+                          // 64 MiB for the whole process and everything it starts, after a second
+                          // of thinking, with the same tolerance the arena's memory= allows.
+                          constexpr std::int64_t kLimit = std::int64_t{64} << 20;
+                          const std::int64_t ceiling = kLimit + std::max(kMemoryToleranceBytes, kLimit / 8);
+                          p.send(fmt::format("INFO max_memory {}", kLimit));
+                          return first_failure({[&] { return plain_game(p, 15, 1000); },
+                                                [&] {
+                                                    const GroupUsage u = sample_group(p.session().pid());
+                                                    if (u.resident_bytes > ceiling)
+                                                        return fmt::format("INFO max_memory {} MiB: {} processes hold {} MiB "
+                                                                           "resident after a 1 s move, expected at most {} MiB",
+                                                                           kLimit >> 20, u.processes, u.resident_bytes >> 20,
+                                                                           ceiling >> 20);
+                                                    return std::string{};
+                                                }});
+                      }});
     checks.push_back({"bad-input-survived", [](Probe& p) {
                           return first_failure({[&] { return p.start(15); },
                                                 [&] {

@@ -34,6 +34,7 @@ public:
 
     const EngineSpec& spec() const noexcept { return spec_; }
     bool alive() const noexcept { return process_.running(); }
+    pid_t pid() const noexcept { return process_.pid(); }  // also its process group
 
     // Starts the process (a no-op when it runs); a one-line reason on failure.
     std::optional<std::string> launch();
