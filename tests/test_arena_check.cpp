@@ -51,6 +51,7 @@ BOOST_AUTO_TEST_CASE(tengen_passes_every_check_and_the_json_says_so) {
     BOOST_TEST(run.exit_code == 0);
     BOOST_TEST(run.output.find("FAIL") == std::string::npos);
     BOOST_TEST(has_line_starting(run.output, "PASS rule-renju"));
+    BOOST_TEST(has_line_starting(run.output, "PASS forgotten-done"));
     const auto j = nlohmann::json::parse(std::ifstream(json));
     std::filesystem::remove(json);
     BOOST_TEST(j.at("passed") == j.at("total"));
@@ -79,7 +80,10 @@ BOOST_AUTO_TEST_CASE(an_engine_that_ignores_renju_or_its_memory_limit_is_named) 
     BOOST_TEST(has_line_starting(greedy.output, "FAIL renju-no-forbidden-point: BOARD (renju, black to move): answered '8,7'"),
                greedy.output);
     BOOST_TEST(has_line_starting(greedy.output, "PASS max-memory-honoured"), greedy.output);
+    // Like Rapfi, the fake engines read board lines until DONE.
+    BOOST_TEST(has_line_starting(greedy.output, "FAIL forgotten-done"), greedy.output);
     const Run hog = run_check({"--engine", "cmd=" + fake("hog")});
     BOOST_TEST(hog.exit_code == 1);
     BOOST_TEST(has_line_starting(hog.output, "FAIL max-memory-honoured: INFO max_memory 64 MiB"), hog.output);
 }
+

@@ -178,6 +178,19 @@ std::vector<Check> battery() {
     checks.push_back({"rule-exact-five", [](Probe& p) { return rule_probe(p, 15, 1); }});
     checks.push_back({"rule-renju", [](Probe& p) { return rule_probe(p, 15, 4); }});
     checks.push_back({"rule-caro", [](Probe& p) { return rule_probe(p, 15, 8); }});
+    checks.push_back({"forgotten-done", [](Probe& p) {
+                          // A manager that sends BOARD and its stones but never DONE, then goes
+                          // on with TURN: the engine must not wait for ever inside the block.
+                          p.send("INFO timeout_turn 1000");
+                          return first_failure({[&] { return p.start(15); },
+                                                [&] {
+                                                    p.send("BOARD");
+                                                    p.send("7,7,1");
+                                                    p.send("8,8,2");
+                                                    p.send("TURN 9,9");
+                                                    return p.move("BOARD without DONE, then TURN 9,9", 15, 1000, {{9, 9}});
+                                                }});
+                      }});
     checks.push_back({"renju-no-forbidden-point", [](Probe& p) {
                           // Black to move with a double four at 8,7 (a win anywhere but renju, a
                           // loss there): the engine must find another point, and none forbidden.
