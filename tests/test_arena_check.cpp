@@ -87,3 +87,24 @@ BOOST_AUTO_TEST_CASE(an_engine_that_ignores_renju_or_its_memory_limit_is_named) 
     BOOST_TEST(has_line_starting(hog.output, "FAIL max-memory-honoured: INFO max_memory 64 MiB"), hog.output);
 }
 
+
+BOOST_AUTO_TEST_CASE(the_misbehaving_engines_get_the_verdicts_they_earn) {
+    // Crashes on its second move with a traceback: the first check that needs two moves fails.
+    const Run traceback = run_check({"--engine", "cmd=" + fake("traceback")});
+    BOOST_TEST(traceback.exit_code == 1);
+    BOOST_TEST(has_line_starting(traceback.output, "FAIL lower-case-commands: turn 0,0: answered the process ended (exit status 1"),
+               traceback.output);
+    // Floods its second answer with escape sequences: named, and nothing raw reaches the report.
+    const Run floods = run_check({"--engine", "cmd=" + fake("floods")});
+    BOOST_TEST(floods.exit_code == 1);
+    BOOST_TEST(has_line_starting(floods.output, "FAIL lower-case-commands: turn 0,0: answered '?]0;retitled??[2JAAAA"),
+               floods.output);
+    BOOST_TEST(floods.output.find('\x1b') == std::string::npos);
+    // Thinking on the opponent's time or forking a helper breaks no protocol rule the battery
+    // can see from one side: both play every probe (the arena's fair play handles them).
+    for (const char* engine : {"ponders", "forks_child"}) {
+        const Run r = run_check({"--engine", "cmd=" + fake(engine)});
+        BOOST_TEST(has_line_starting(r.output, "PASS timeout-turn-100ms"), r.output);
+        BOOST_TEST(has_line_starting(r.output, "PASS end-exits"), r.output);
+    }
+}

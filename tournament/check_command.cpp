@@ -20,6 +20,7 @@
 #include "engine_spec.h"
 #include "process_group_usage.h"
 #include "renju.h"
+#include "text.h"
 
 namespace tengen {
 
@@ -57,7 +58,7 @@ std::optional<Move> parse_move(const std::string& line) {
 
 std::string shown(const EngineAnswer& a) {
     switch (a.kind) {
-        case EngineAnswer::Kind::Line: return "'" + a.line.substr(0, 80) + "'";
+        case EngineAnswer::Kind::Line: return "'" + printable_excerpt(a.line, 80) + "'";
         case EngineAnswer::Kind::Timeout: return fmt::format("nothing within {} ms", a.ms);
         case EngineAnswer::Kind::Crash: return "the process ended (" + a.line + ")";
         case EngineAnswer::Kind::MemoryLimit: return a.line;
