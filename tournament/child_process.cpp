@@ -42,6 +42,7 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
     exit_description_.clear();
     exit_code_.reset();
     buffer_.clear();
+    scanned_ = 0;
     // A child that dies while we write must give us EPIPE, not kill the arena.
     std::signal(SIGPIPE, SIG_IGN);
 
@@ -136,15 +137,20 @@ ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, SteadyTime d
     for (;;) {
         // Hand out a complete line already buffered.
         while (!buffer_.empty()) {
-            const std::size_t end = buffer_.find_first_of("\r\n");
+            // Only the bytes not yet searched: a flood without a line end arrives in thousands
+            // of chunks, and searching the whole buffer each time would be quadratic.
+            const std::size_t end = buffer_.find_first_of("\r\n", std::min(scanned_, buffer_.size()));
             if (end == std::string::npos) {
+                scanned_ = buffer_.size();
                 if (buffer_.size() < kMaxLine) break;
                 line = std::move(buffer_);
                 buffer_.clear();
+                scanned_ = 0;
                 return ReadStatus::Line;
             }
             line = buffer_.substr(0, end);
             buffer_.erase(0, end + 1);
+            scanned_ = 0;
             if (!line.empty()) return ReadStatus::Line;
         }
         if (from_child_ < 0) return ReadStatus::Closed;
@@ -168,6 +174,7 @@ ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, SteadyTime d
             if (!buffer_.empty()) {
                 line = std::move(buffer_);
                 buffer_.clear();
+                scanned_ = 0;
                 return ReadStatus::Line;
             }
             return ReadStatus::Closed;

@@ -66,6 +66,7 @@ private:
     int to_child_ = -1;
     int from_child_ = -1;
     std::string buffer_;
+    std::size_t scanned_ = 0;  // bytes of buffer_ already searched for a line end
     std::string exit_description_;
     std::optional<int> exit_code_;
 };
