@@ -13,6 +13,9 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifdef TENGEN_PBRAIN_PATH
@@ -363,6 +366,82 @@ BOOST_AUTO_TEST_CASE(a_killed_run_resumes_without_replaying_or_losing_a_game) {
     const Run third = run_arena(args);
     BOOST_TEST(third.exit_code == 0);
     BOOST_TEST(read_results(dir / "r.jsonl").size() == static_cast<std::size_t>(games));
+}
+
+BOOST_AUTO_TEST_CASE(ctrl_c_prints_the_standings_and_the_command_that_resumes) {
+    TempDir dir;
+    const int games = 24;
+    const auto args = quick_match(dir, games, "r.jsonl", "delay=20");
+    std::vector<std::string> argv{kArena};
+    argv.insert(argv.end(), args.begin(), args.end());
+    ChildProcess arena;
+    BOOST_REQUIRE(!arena.start(argv, "", ChildProcess::Stderr::Stdout));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (line_count(dir / "r.jsonl") < 3 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    BOOST_REQUIRE(::kill(arena.pid(), SIGINT) == 0);
+    std::string output, line;
+    while (arena.read_line(line, deadline) == ChildProcess::ReadStatus::Line) output += line + "\n";
+    BOOST_REQUIRE(arena.wait_exit(deadline));
+    BOOST_TEST(arena.exit_code().value_or(-1) == 130, output);
+    BOOST_TEST(output.find("interrupted (SIGINT)") != std::string::npos, output);
+    BOOST_TEST(output.find("Elo") != std::string::npos, output);  // the standings
+    const std::size_t saved = read_results(dir / "r.jsonl").size();
+    BOOST_TEST(output.find(std::to_string(saved) + " games are saved") != std::string::npos, output);
+    BOOST_TEST_REQUIRE(saved < static_cast<std::size_t>(games), "the run finished before it was interrupted");
+    // The hint is the command itself: run as printed, it plays the rest and nothing twice.
+    const auto hint = output.find("To resume:\n  ");
+    BOOST_REQUIRE(hint != std::string::npos);
+    const std::string command = output.substr(hint + 13, output.find('\n', hint + 13) - hint - 13);
+    BOOST_TEST(command.rfind(kArena, 0) == 0, command);
+    const int status = std::system(command.c_str());
+    BOOST_TEST(WIFEXITED(status));
+    BOOST_TEST(WEXITSTATUS(status) == 0);
+    BOOST_TEST(game_numbers(read_results(dir / "r.jsonl")) == range(games), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(two_arenas_never_share_a_results_file) {
+    TempDir dir;
+    // Another process holds the file, as a running arena does.
+    const std::string path = dir / "r.jsonl";
+    const int holder = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    BOOST_REQUIRE(holder >= 0);
+    BOOST_REQUIRE(::flock(holder, LOCK_EX) == 0);
+    const Run second = run_arena(quick_match(dir, 2, "r.jsonl"));
+    BOOST_TEST(second.exit_code == 2);
+    BOOST_TEST(second.output.find("another tengen-arena is already playing into") != std::string::npos, second.output);
+    BOOST_TEST(read_text(path).empty());
+    ::close(holder);
+    BOOST_TEST(run_arena(quick_match(dir, 2, "r.jsonl")).exit_code == 0);
+    BOOST_TEST(read_results(path).size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(a_full_disk_stops_the_run_with_whole_lines_only_and_the_run_resumes) {
+    TempDir dir;
+    const int games = 8;
+    const auto args = quick_match(dir, games, "r.jsonl");
+    // The file may not grow past 2 KiB (about one result line): the second append fails part
+    // way through, as on a disk that fills up. SIGXFSZ is ignored so write() reports EFBIG.
+    std::string command = "trap '' XFSZ; ulimit -f 4; exec";
+    for (const std::string& a : std::vector<std::string>{kArena}) command += " '" + a + "'";
+    for (const std::string& a : args) command += " '" + a + "'";
+    ChildProcess shell;
+    BOOST_REQUIRE(!shell.start({"sh", "-c", command}, "", ChildProcess::Stderr::Stdout));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    std::string output, line;
+    while (shell.read_line(line, deadline) == ChildProcess::ReadStatus::Line) output += line + "\n";
+    BOOST_REQUIRE(shell.wait_exit(deadline));
+    BOOST_TEST(shell.exit_code().value_or(-1) == 3, output);
+    BOOST_TEST(output.find("could not save game") != std::string::npos, output);
+    const std::string text = read_text(dir / "r.jsonl");
+    BOOST_TEST((text.empty() || text.back() == '\n'), "a partial line was left: " << text);
+    const std::size_t saved = read_results(dir / "r.jsonl").size();  // every line parses
+    BOOST_TEST(saved < static_cast<std::size_t>(games));
+    // Space again: the same command resumes and the file holds every game once.
+    const Run rerun = run_arena(args);
+    BOOST_TEST(rerun.exit_code == 0, rerun.output);
+    BOOST_TEST(rerun.output.find("torn") == std::string::npos, rerun.output);
+    BOOST_TEST(game_numbers(read_results(dir / "r.jsonl")) == range(games), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(a_results_file_of_another_schedule_is_refused) {

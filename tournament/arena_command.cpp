@@ -23,6 +23,34 @@ namespace tengen {
 
 namespace {
 
+// The command as typed, quoted for a POSIX shell where needed: the resume hint after Ctrl-C.
+std::string shell_quoted(int argc, char** argv) {
+    std::string out;
+    for (int i = 0; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const bool plain = !arg.empty() && arg.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                                                 "0123456789_-+=.,/:@%") == std::string::npos;
+        if (i > 0) out += ' ';
+        if (plain) {
+            out += arg;
+            continue;
+        }
+        out += '\'';
+        for (char c : arg) {
+            if (c == '\'')
+                out += "'\\''";
+            else
+                out += c;
+        }
+        out += '\'';
+    }
+    return out;
+}
+
+}  // namespace
+
+namespace {
+
 constexpr const char* kUsage = R"(tengen-arena: engine-vs-engine tournaments over the Gomocup protocol.
 
 Usage:
@@ -83,9 +111,11 @@ Tengen's own search (mean of --generate-depth and the next depth) is within --ba
 
 Results: one JSON line per finished game in --results, appended at once. Rerunning the
 same command resumes (game numbers already in the file are skipped; a torn last line
-is replayed); a file from another schedule is refused. Exit status: 0 when the
-tournament finished, 1 when an engine cannot start, 2 for a bad command line or
-results file.
+is replayed); a file from another schedule is refused; one arena at a time per file (a
+lock). Ctrl-C abandons the games in progress and prints the standings and the command
+that resumes. A failed append (full disk) is rolled back and stops the run. Exit status:
+0 when the tournament finished, 1 when an engine cannot start, 2 for a bad command line
+or results file, 3 when a result could not be saved, 130 when interrupted.
 
 Options)";
 
@@ -287,6 +317,7 @@ int arena_command(int argc, char** argv) {
     identity.draw_after = t.referee.draw_after;
     for (const EngineSpec& e : t.engines) identity.executables.push_back(executable_checksum(e.cmd));
     t.schedule_hash = schedule_hash(identity);
+    t.command_line = shell_quoted(argc, argv);
 
     const int code = run_tournament(t, std::cout, std::cerr);
     stop_private_wine(t.engines);

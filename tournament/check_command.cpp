@@ -62,6 +62,7 @@ std::string shown(const EngineAnswer& a) {
         case EngineAnswer::Kind::Timeout: return fmt::format("nothing within {} ms", a.ms);
         case EngineAnswer::Kind::Crash: return "the process ended (" + a.line + ")";
         case EngineAnswer::Kind::MemoryLimit: return a.line;
+        case EngineAnswer::Kind::Abandoned: return "nothing (interrupted)";
     }
     return {};
 }

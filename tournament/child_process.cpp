@@ -52,6 +52,10 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     const char* chdir_to = dir.empty() ? nullptr : dir.c_str();
+    // The arena blocks SIGINT and SIGTERM in its threads to handle them itself; a child
+    // inherits the mask through exec, so it gets an empty one back.
+    sigset_t no_signals;
+    sigemptyset(&no_signals);
 
     int in_pipe[2], out_pipe[2], err_pipe[2];
     if (::pipe2(in_pipe, O_CLOEXEC) != 0) return std::string("pipe: ") + std::strerror(errno);
@@ -81,6 +85,7 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
     }
     if (pid == 0) {
         ::signal(SIGPIPE, SIG_DFL);
+        ::sigprocmask(SIG_SETMASK, &no_signals, nullptr);
         // Should the arena be killed outright, its engines must not outlive it (a hung one
         // would never notice its closed input). Tied to the forking thread, which outlives
         // every engine it starts.

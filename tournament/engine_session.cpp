@@ -107,6 +107,11 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         // that died while a child of its still holds its output open (no end of file comes).
         const auto slice = std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
         const auto status = process_.read_line(line, slice);
+        if (abandon_ && abandon_->load(std::memory_order_relaxed)) {
+            answer.kind = EngineAnswer::Kind::Abandoned;
+            note("#", "abandoned: the arena was interrupted");
+            return answer;
+        }
         if (status == ChildProcess::ReadStatus::Timeout && process_.exited_now()) {
             answer.kind = EngineAnswer::Kind::Crash;
             answer.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();

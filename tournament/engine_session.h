@@ -2,6 +2,7 @@
 // with a deadline while skipping diagnostics, tell a crash from silence, and log the traffic.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,8 +17,10 @@ namespace tengen {
 bool is_diagnostic_line(const std::string& line);
 
 struct EngineAnswer {
-    enum class Kind { Line, Timeout, Crash, MemoryLimit } kind = Kind::Timeout;
-    std::string line;     // the answer (Line), how the process ended (Crash), what it used (MemoryLimit)
+    enum class Kind { Line, Timeout, Crash, MemoryLimit, Abandoned } kind = Kind::Timeout;
+    // the answer (Line), how the process ended (Crash), what it used (MemoryLimit); Abandoned:
+    // the run was interrupted while the engine thought (the game is not scored)
+    std::string line;
     std::int64_t ms = 0;  // from the call to the answer
     std::int64_t cpu_ms = -1;  // CPU time of the engine's process group meanwhile, when known
 };
@@ -61,6 +64,10 @@ public:
     // checked every 50 ms while it thinks. nullopt: no memory= given, no check.
     std::optional<std::int64_t> memory_ceiling() const;
 
+    // While *flag is set, a wait for an answer ends at once as Abandoned (the arena was
+    // interrupted); the flag must outlive the session.
+    void set_abandon_flag(const std::atomic<bool>* flag) noexcept { abandon_ = flag; }
+
 private:
     std::string describe_death();
     std::string last_stderr_line() const;
@@ -73,6 +80,7 @@ private:
     SteadyTime last_answer_{};
     bool pondering_allowed_ = false;
     bool paused_ = false;
+    const std::atomic<bool>* abandon_ = nullptr;
     void resume();
 };
 

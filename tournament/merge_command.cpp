@@ -2,6 +2,7 @@
 // resumed run's pieces), each game counted once by its number.
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -56,6 +57,11 @@ int merge_command(int argc, char** argv) {
     std::set<int> seen;
     std::optional<std::string> schedule;
     for (const std::string& path : vm["files"].as<std::vector<std::string>>()) {
+        // Resuming treats a missing file as nothing played yet; merging one is a typo.
+        if (!std::filesystem::exists(path)) {
+            std::cerr << "tengen-arena merge: no such file " << path << "\n";
+            return 2;
+        }
         auto loaded = load_results(path, schedule, false);
         if (auto* e = std::get_if<std::string>(&loaded)) {
             std::cerr << "tengen-arena merge: " << *e << "\n";

@@ -36,7 +36,8 @@ GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::stri
         return loss_of(loser, EndReason::Crash, a.line, std::move(moves));
     case EngineAnswer::Kind::MemoryLimit:
         return loss_of(loser, EndReason::MemoryLimit, a.line, std::move(moves));
-    case EngineAnswer::Kind::Line: break;
+    case EngineAnswer::Kind::Line:
+    case EngineAnswer::Kind::Abandoned: break;
     }
     return loss_of(loser, EndReason::ProtocolError, a.line, std::move(moves));
 }
@@ -65,6 +66,11 @@ std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const Refere
     } else {
         const EngineAnswer ok = e.await_answer(deadline, true);
         const auto last = ok.line.find_last_not_of(" \t");
+        if (ok.kind == EngineAnswer::Kind::Abandoned) {
+            GameOutcome abandoned;
+            abandoned.abandoned = true;
+            return abandoned;
+        }
         if (ok.kind != EngineAnswer::Kind::Line || ok.line.substr(0, last + 1) != "OK")
             lost = loss_from_answer(side, ok, "START", {});
     }
@@ -163,6 +169,11 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         const bool sent = prompt_move(e, board, known[s]);
         const EngineAnswer answer = e.await_answer(sent ? deadline : Clock::now() + kDeathGrace);
         e.pause_while_waiting();  // its move is in: no thinking on the opponent's time
+        if (answer.kind == EngineAnswer::Kind::Abandoned) {
+            GameOutcome abandoned;
+            abandoned.abandoned = true;
+            return abandoned;
+        }
         if (answer.kind != EngineAnswer::Kind::Line)
             return finish_loss(side, loss_from_answer(side, answer, "the move", std::move(moves)));
 

@@ -2,9 +2,12 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tengen {
@@ -67,28 +70,48 @@ std::variant<LoadedResults, std::string> load_results(const std::string& path, c
 
 ResultsWriter::ResultsWriter(const std::string& path) {
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd_ < 0) {
+        error_ = "cannot write the results file " + path + ": " + std::strerror(errno);
+        return;
+    }
+    // Advisory, but every tengen-arena takes it: a second arena on the same file would play
+    // every game again and interleave its lines with ours.
+    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        error_ = errno == EWOULDBLOCK ? "another tengen-arena is already playing into " + path +
+                                            " (one arena at a time per results file; use --shard and merge to split a run)"
+                                      : "cannot lock the results file " + path + ": " + std::strerror(errno);
+        ::close(fd_);
+        fd_ = -1;
+    }
 }
 
 ResultsWriter::~ResultsWriter() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-bool ResultsWriter::append(const FinishedGame& game) {
+std::optional<std::string> ResultsWriter::append(const FinishedGame& game) {
     const std::string line = to_json_line(game) + "\n";
     std::lock_guard lock(mutex_);
-    if (fd_ < 0) return false;
+    if (fd_ < 0) return error_.value_or("the results file is not open");
+    struct stat before {};
+    if (::fstat(fd_, &before) != 0) return std::string("cannot read the results file's size: ") + std::strerror(errno);
     const char* data = line.data();
     std::size_t left = line.size();
     while (left > 0) {
         const ssize_t n = ::write(fd_, data, left);
         if (n < 0) {
             if (errno == EINTR) continue;
-            return false;
+            const std::string why = std::strerror(errno);
+            // A part of the line may be in the file (a disk that filled mid-line): cut it off,
+            // or the next game's line would be glued to it and every later resume would fail.
+            if (::ftruncate(fd_, before.st_size) != 0)
+                return why + "; the partial line could not be removed (" + std::strerror(errno) + ")";
+            return why;
         }
         data += n;
         left -= static_cast<std::size_t>(n);
     }
-    return true;
+    return std::nullopt;
 }
 
 }  // namespace tengen

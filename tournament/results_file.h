@@ -24,6 +24,8 @@ std::variant<LoadedResults, std::string> load_results(const std::string& path, c
                                                       bool repair);
 
 // Appends whole lines with one write each, flushed to the OS at once; safe from many threads.
+// It holds an exclusive lock on the file for its lifetime, so two arenas never play into one
+// results file. A failed append (a full disk) is rolled back to the last whole line.
 class ResultsWriter {
 public:
     explicit ResultsWriter(const std::string& path);
@@ -31,12 +33,15 @@ public:
     ResultsWriter(const ResultsWriter&) = delete;
     ResultsWriter& operator=(const ResultsWriter&) = delete;
 
-    bool ok() const noexcept { return fd_ >= 0; }
-    bool append(const FinishedGame& game);
+    // Why the file cannot be written (cannot open, or another process holds its lock), if so.
+    const std::optional<std::string>& error() const noexcept { return error_; }
+    // nullopt when the whole line was written; else what failed (the file is left as before).
+    std::optional<std::string> append(const FinishedGame& game);
 
 private:
     std::mutex mutex_;
     int fd_ = -1;
+    std::optional<std::string> error_;
 };
 
 }  // namespace tengen

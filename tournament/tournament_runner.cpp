@@ -1,6 +1,9 @@
 #include "tournament_runner.h"
 
 #include <atomic>
+#include <chrono>
+#include <csignal>
+#include <pthread.h>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -21,7 +24,8 @@ namespace {
 struct Scoreboard {
     std::mutex mutex;
     std::vector<FinishedGame> games;  // from the file, then as they end
-    bool stop = false;                // the SPRT decided
+    bool stop = false;                // the SPRT decided, the run was interrupted or a result could not be saved
+    std::optional<std::string> write_error;
 };
 
 // Starts every engine once before any game: its display name, or nullopt after reporting each
@@ -46,7 +50,45 @@ std::optional<std::vector<std::string>> engine_names(const TournamentSettings& s
 
 }  // namespace
 
+// SIGINT and SIGTERM are blocked in the calling thread (and so in every game thread it starts)
+// for the object's lifetime, and taken with wait(); the previous mask comes back at the end.
+class InterruptWatch {
+public:
+    InterruptWatch() {
+        sigemptyset(&signals_);
+        sigaddset(&signals_, SIGINT);
+        sigaddset(&signals_, SIGTERM);
+        ::pthread_sigmask(SIG_BLOCK, &signals_, &previous_);
+    }
+    ~InterruptWatch() {
+        // A signal that came after the last wait would kill us when unblocked: take it first.
+        const timespec none{0, 0};
+        while (::sigtimedwait(&signals_, nullptr, &none) > 0) {
+        }
+        ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+    }
+    InterruptWatch(const InterruptWatch&) = delete;
+    InterruptWatch& operator=(const InterruptWatch&) = delete;
+
+    // The signal that came within the time, or 0.
+    int wait(std::chrono::milliseconds time) {
+        const timespec t{static_cast<time_t>(time.count() / 1000), static_cast<long>(time.count() % 1000) * 1000000L};
+        const int s = ::sigtimedwait(&signals_, nullptr, &t);
+        return s > 0 ? s : 0;
+    }
+
+private:
+    sigset_t signals_{};
+    sigset_t previous_{};
+};
+
 int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err) {
+    // Taken first: the lock keeps a second arena off the file while this one repairs it.
+    ResultsWriter writer(settings.results_path);
+    if (writer.error()) {
+        err << "tengen-arena: " << *writer.error() << "\n";
+        return 2;
+    }
     auto loaded = load_results(settings.results_path, settings.schedule_hash, true);
     if (auto* error = std::get_if<std::string>(&loaded)) {
         err << "tengen-arena: " << *error;
@@ -84,11 +126,6 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
         if (!done.count(g.game)) todo.push_back(g);
     }
 
-    ResultsWriter writer(settings.results_path);
-    if (!writer.ok()) {
-        err << "tengen-arena: cannot write the results file " << settings.results_path << "\n";
-        return 2;
-    }
     if (!previous.games.empty())
         out << "Resuming: " << previous.games.size() << " games already in " << settings.results_path << ", "
             << todo.size() << " to play\n";
@@ -107,12 +144,16 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     }
 
     std::atomic<std::size_t> next{0};
+    std::atomic<bool> abandon{false};
+    std::atomic<int> running{0};
     auto worker = [&](int worker_id) {
         // Each thread runs its own processes: a game never shares an engine process.
         std::vector<std::unique_ptr<EngineSession>> sessions;
-        for (std::size_t i = 0; i < settings.engines.size(); ++i)
+        for (std::size_t i = 0; i < settings.engines.size(); ++i) {
             sessions.push_back(std::make_unique<EngineSession>(settings.engines[i],
                                                                names[i] + "#" + std::to_string(worker_id), logs[i]));
+            sessions.back()->set_abandon_flag(&abandon);
+        }
         for (;;) {
             {
                 std::lock_guard lock(board.mutex);
@@ -132,14 +173,22 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             game.schedule = settings.schedule_hash;
             game.outcome = play_game(settings.referee, game.opening, *sessions[static_cast<std::size_t>(slot.black)],
                                      *sessions[static_cast<std::size_t>(slot.white)]);
+            if (game.outcome.abandoned) break;
 
-            const bool written = writer.append(game);
+            // A game whose result is not in the file is not counted either: the file is the
+            // record, and a resume replays the game.
+            if (auto failed = writer.append(game)) {
+                std::lock_guard lock(board.mutex);
+                if (!board.write_error)
+                    board.write_error = "could not save game " + std::to_string(game.game) + " to " +
+                                        settings.results_path + ": " + *failed;
+                board.stop = true;
+                break;
+            }
             std::optional<std::string> record_error;
             if (!settings.records_dir.empty()) record_error = write_game_files(game, settings.records_dir, settings.sgf);
 
             std::lock_guard lock(board.mutex);
-            if (!written) progress.note("tengen-arena: could not append game " + std::to_string(game.game) + " to " +
-                                        settings.results_path);
             if (record_error) progress.note("tengen-arena: " + *record_error);
             board.games.push_back(std::move(game));
             const Standings s = compute_standings(board.games, names, settings.sprt);
@@ -154,13 +203,42 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     };
 
     const int threads = std::max(1, std::min<int>(settings.concurrency, static_cast<int>(std::max<std::size_t>(todo.size(), 1))));
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker, t);
-    for (std::thread& t : pool) t.join();
+    int interrupted_by = 0;
+    {
+        InterruptWatch watch;
+        std::vector<std::thread> pool;
+        running = threads;
+        for (int t = 0; t < threads; ++t)
+            pool.emplace_back([&, t] {
+                worker(t);
+                --running;
+            });
+        while (running > 0) {
+            if (const int s = watch.wait(std::chrono::milliseconds(100)); s != 0 && !interrupted_by) {
+                interrupted_by = s;
+                abandon = true;
+                std::lock_guard lock(board.mutex);
+                board.stop = true;
+            }
+        }
+        for (std::thread& t : pool) t.join();
+    }
     progress.finish();
 
     const Standings final_standings = compute_standings(board.games, names, settings.sprt);
     out << "\n" << format_standings(final_standings, settings.max_failures_percent) << std::flush;
+    if (board.write_error) {
+        err << "tengen-arena: " << *board.write_error << "; stopped. Every game before it is saved: free the space "
+            << "and run the same command again to resume\n";
+        return 3;
+    }
+    if (interrupted_by) {
+        err << "tengen-arena: interrupted (" << (interrupted_by == SIGINT ? "SIGINT" : "SIGTERM") << "); "
+            << board.games.size() << " games are saved in " << settings.results_path
+            << ", the games in progress were abandoned and are replayed on resume. To resume:\n  "
+            << settings.command_line << "\n";
+        return 130;
+    }
     return 0;
 }
 

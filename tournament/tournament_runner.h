@@ -30,10 +30,12 @@ struct TournamentSettings {
     bool sgf = false;
     std::string schedule_hash;
     bool live_progress = false;
+    std::string command_line;  // as typed, for the resume hint after an interruption
 };
 
 // Exit status: 0 when the tournament finished (whatever the result), 1 when an engine cannot
-// start, 2 when the results file cannot be used.
+// start, 2 when the results file cannot be used (or another arena holds it), 3 when a result
+// could not be saved (the run stops there), 130 when interrupted by SIGINT or SIGTERM.
 int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err);
 
 }  // namespace tengen
