@@ -660,7 +660,7 @@ BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
     const EngineSpec& e = std::get<EngineSpec>(parsed);
     BOOST_TEST(e.args == (std::vector<std::string>{"-x", "y"}), boost::test_tools::per_element());
     BOOST_TEST(e.clock.match_ms == 60000);
-    BOOST_TEST(e.clock.turn_ms == 200);  // st from --each on top of the engine's tc
+    BOOST_TEST(e.clock.turn_ms == 5000);  // the engine's own tc replaces the st of --each whole
     BOOST_TEST(e.clock.increment_ms == 500);
     BOOST_TEST(*e.memory == 1000);
     const auto lines = e.info_lines();
@@ -687,6 +687,49 @@ BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
     BOOST_TEST(std::get<EngineSpec>(windows).wine);
     BOOST_TEST(!std::get<EngineSpec>(plain).wine);
     BOOST_TEST(std::holds_alternative<std::string>(parse_engine_spec({"cmd=x", "wine=maybe"}, {})));
+}
+
+BOOST_AUTO_TEST_CASE(other_runners_spellings_and_contradictory_time_controls) {
+    // c-gomoku-cli's turn-time-only clock, its maxmemory and thread, cutechess-cli's option.
+    auto parsed = parse_engine_spec({"cmd=x", "tc=0/0.1", "maxmemory=5000", "thread=2", "option.strength=7", "tolerance=300"}, {});
+    BOOST_REQUIRE(std::holds_alternative<EngineSpec>(parsed));
+    const EngineSpec& e = std::get<EngineSpec>(parsed);
+    BOOST_TEST(e.clock.turn_ms == 100);
+    BOOST_TEST(e.clock.match_ms == 0);
+    BOOST_TEST(*e.memory == 5000);
+    BOOST_TEST(*e.threads == 2);
+    BOOST_TEST(*e.tolerance_ms == 300);
+    const auto lines = e.info_lines();
+    for (const char* expected : {"INFO timeout_turn 100", "INFO timeout_match 0", "INFO max_memory 5000", "INFO thread_num 2",
+                                 "INFO strength 7"})
+        BOOST_TEST((std::find(lines.begin(), lines.end(), expected) != lines.end()), expected);
+
+    auto refused = [](std::vector<std::string> tokens, std::vector<std::string> each, const std::string& why) {
+        auto r = parse_engine_spec(tokens, each);
+        BOOST_REQUIRE(std::holds_alternative<std::string>(r));
+        BOOST_TEST(std::get<std::string>(r).find(why) != std::string::npos, std::get<std::string>(r));
+    };
+    // No time at all is never sent.
+    refused({"cmd=x", "st=0"}, {}, "st needs seconds above 0");
+    refused({"cmd=x", "tc=0"}, {}, "0/T");
+    refused({"cmd=x", "tc=0/0"}, {}, "with T above 0");
+    // Two time controls at one level contradict each other; across levels the engine's wins.
+    refused({"cmd=x", "st=1", "tc=10+0.1"}, {}, "st and tc both");
+    refused({"cmd=x"}, {"tc=10", "st=0.5"}, "--each: st and tc both");
+    refused({"cmd=x", "option.=1"}, {}, "option.KEY=VALUE needs a KEY");
+    auto over_each = parse_engine_spec({"cmd=x", "st=0.5"}, {"tc=10+0.1"});
+    BOOST_REQUIRE(std::holds_alternative<EngineSpec>(over_each));
+    BOOST_TEST(std::get<EngineSpec>(over_each).clock.turn_ms == 500);
+    BOOST_TEST(std::get<EngineSpec>(over_each).clock.match_ms == 0);
+}
+
+BOOST_AUTO_TEST_CASE(single_dash_options_as_other_runners_write_them) {
+    TempDir dir;
+    const Run run = run_arena({"-engine", "name=a", "cmd=" + fake("random"), "-engine", "name=b", "cmd=" + fake("random"),
+                               "-each", "tc=0/1", "-board", "7", "-k", "4", "-games", "2", "-rule", "freestyle",
+                               "-results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    BOOST_TEST(read_results(dir / "r.jsonl").size() == 2u);
 }
 
 BOOST_AUTO_TEST_CASE(standings_count_points_and_pairs) {

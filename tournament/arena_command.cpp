@@ -73,16 +73,18 @@ Engine keys (--engine, defaults for all with --each; an engine's own keys win):
   name=N          display name (default: ABOUT's name, else the file name; repeated
                   names get -2, -3 ...)
   dir=D           working directory (a relative cmd is still found from here)
-  st=S            turn time in seconds (INFO timeout_turn S*1000, timeout_match 0)
+  st=S            turn time in seconds, above 0 (INFO timeout_turn S*1000, timeout_match 0)
   tc=M[+I]        match clock M seconds plus I per move (timeout_match and
                   timeout_turn M*1000, time_increment, time_left before each move);
-  tc=M/T+I        the same with timeout_turn T*1000 (c-gomoku-cli)
-                  With neither st nor tc: st=1.
-  memory=BYTES threads=N depth=N nodes=N
+  tc=M/T[+I]      the same with timeout_turn T*1000 (c-gomoku-cli); tc=0/T: turn
+                  time only, as st=T. With neither st nor tc: st=1. Both at one level
+                  are refused; an engine's own replaces --each's
+  memory=BYTES threads=N depth=N nodes=N   (also maxmemory=, thread=)
                   INFO max_memory, thread_num, max_depth, max_node; memory= is also enforced:
                   the resident memory of the engine's process group past it
                   (plus 32 MiB or an eighth) loses with memory-limit
-  info=KEY:VALUE  any other INFO line; repeatable
+  info=KEY:VALUE  any other INFO line; repeatable (also option.KEY=VALUE)
+  tolerance=MS    this engine's grace past its deadline (over --tolerance)
   log=FILE        this engine's protocol traffic, timestamped
   stderr=FILE     this engine's stderr, appended (default: discarded); a crash's
                   last stderr line goes into loser_said
@@ -117,7 +119,7 @@ that resumes. A failed append (full disk) is rolled back and stops the run. Exit
 0 when the tournament finished, 1 when an engine cannot start, 2 for a bad command line
 or results file, 3 when a result could not be saved, 130 when interrupted.
 
-Options)";
+Options (one dash works too: -engine, -each, -games, -rule ...))";
 
 std::vector<std::vector<std::string>> groups_of(const po::parsed_options& parsed, const std::string& key) {
     std::vector<std::vector<std::string>> groups;
@@ -218,7 +220,7 @@ int arena_command(int argc, char** argv) {
     po::variables_map vm;
     po::parsed_options parsed(&desc);
     try {
-        parsed = po::command_line_parser(argc, argv).options(desc).run();
+        parsed = po::command_line_parser(argc, argv).options(desc).style(kArenaOptionStyle).run();
         po::store(parsed, vm);
         po::notify(vm);
     } catch (const po::error& e) {

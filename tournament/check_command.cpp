@@ -16,6 +16,7 @@
 
 #include "arena_commands.h"
 #include "board.h"
+#include "command_line.h"
 #include "engine_session.h"
 #include "engine_spec.h"
 #include "process_group_usage.h"
@@ -286,7 +287,7 @@ int check_command(int argc, char** argv) {
         ("json", po::value<std::string>(&json_path), "also write the results as JSON");
     po::variables_map vm;
     try {
-        po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
+        po::store(po::command_line_parser(argc, argv).options(options).style(kArenaOptionStyle).run(), vm);
         po::notify(vm);
     } catch (const std::exception& e) {
         std::cerr << "tengen-arena check: " << e.what() << "\n";

@@ -1,6 +1,7 @@
 // Pieces of the command line shared by the tournament and merge: boards, rules, SPRT groups.
 #pragma once
 
+#include <boost/program_options/parsers.hpp>
 #include <optional>
 #include <string>
 #include <variant>
@@ -10,6 +11,11 @@
 #include "types.h"
 
 namespace tengen {
+
+// Long options may also be written with one dash (-engine, -each, -games, -rule), as
+// c-gomoku-cli and cutechess-cli spell them.
+inline constexpr int kArenaOptionStyle =
+    boost::program_options::command_line_style::default_style | boost::program_options::command_line_style::allow_long_disguise;
 
 // "15" or "20x15" into width and height.
 std::optional<std::pair<int, int>> parse_board_size(const std::string& text);

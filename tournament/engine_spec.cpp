@@ -54,13 +54,15 @@ std::optional<EngineClock> parse_time_control(const std::string& text) {
         if (turn_part.empty()) return std::nullopt;
     }
     const auto match = parse_seconds_ms(main_part);
-    if (!match || *match <= 0) return std::nullopt;
+    if (!match) return std::nullopt;
+    // A match clock of 0 means none (c-gomoku-cli's tc=0/T): then the turn time must be given.
+    if (*match == 0 && (turn_part.empty() || !inc_part.empty())) return std::nullopt;
     EngineClock clock;
     clock.match_ms = *match;
     clock.turn_ms = *match;  // as c-gomoku-cli: the turn may use the whole clock
     if (!turn_part.empty()) {
         const auto turn = parse_seconds_ms(turn_part);
-        if (!turn) return std::nullopt;
+        if (!turn || *turn <= 0) return std::nullopt;
         clock.turn_ms = *turn;
     }
     if (!inc_part.empty()) {
@@ -82,19 +84,35 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     std::map<std::string, std::string> single;
     std::vector<std::string> args, each_args;
     std::vector<std::pair<std::string, std::string>> infos;
-    static const char* const kSingleKeys[] = {"cmd", "name", "dir", "st", "tc", "memory",
-                                              "threads", "depth", "nodes", "log", "wine", "stderr"};
+    static const char* const kSingleKeys[] = {"cmd",   "name", "dir", "st",  "tc",     "memory",   "threads",
+                                              "depth", "nodes", "log", "wine", "stderr", "tolerance"};
+    // Other runners' names for our keys (c-gomoku-cli, GomocupJudge).
+    static const std::pair<const char*, const char*> kAliases[] = {{"maxmemory", "memory"}, {"thread", "threads"}};
     auto absorb = [&](const std::vector<std::string>& list, std::vector<std::string>& arg_list,
                       const char* where) -> std::optional<std::string> {
+        bool st_here = false, tc_here = false;
         for (const std::string& raw : list) {
-            const auto t = split_token(raw);
+            auto t = split_token(raw);
             if (!t) return std::string(where) + ": expected key=value, got '" + raw + "'";
+            for (const auto& [alias, key] : kAliases)
+                if (t->key == alias) t->key = key;
+            if (t->key == "st" || t->key == "tc") {
+                (t->key == "st" ? st_here : tc_here) = true;
+                if (st_here && tc_here)
+                    return std::string(where) +
+                           ": st and tc both give a time control; use one (tc=M/T+I has a turn time and a match clock)";
+                // One level's time control replaces the other level's whole.
+                single.erase(t->key == "st" ? "tc" : "st");
+            }
+            const bool option = t->key.rfind("option.", 0) == 0;
             if (t->key == "arg") {
                 arg_list.push_back(t->value);
-            } else if (t->key == "info") {
+            } else if (t->key == "info" || option) {
+                if (option) t->value = t->key.substr(7) + ":" + t->value;  // option.KEY=VALUE: INFO KEY VALUE
                 const auto colon = t->value.find(':');
                 if (colon == std::string::npos || colon == 0)
-                    return std::string(where) + ": info needs KEY:VALUE, got '" + t->value + "'";
+                    return std::string(where) + ": " + (option ? "option.KEY=VALUE needs a KEY" : "info needs KEY:VALUE") +
+                           ", got '" + raw + "'";
                 std::string key = t->value.substr(0, colon), value = t->value.substr(colon + 1);
                 bool replaced = false;
                 for (auto& [k, v] : infos)
@@ -127,7 +145,8 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
         spec.wine = single["wine"] == "yes";
     }
     for (auto [key, target] : {std::pair{"memory", &spec.memory}, std::pair{"threads", &spec.threads},
-                               std::pair{"depth", &spec.depth}, std::pair{"nodes", &spec.nodes}}) {
+                               std::pair{"depth", &spec.depth}, std::pair{"nodes", &spec.nodes},
+                               std::pair{"tolerance", &spec.tolerance_ms}}) {
         if (!single.count(key)) continue;
         const auto v = parse_count(single[key]);
         if (!v) return std::string("--engine: ") + key + " needs a non-negative integer, got '" + single[key] + "'";
@@ -135,14 +154,18 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     }
     if (single.count("tc")) {
         const auto clock = parse_time_control(single["tc"]);
-        if (!clock) return "--engine: tc needs M[+I] or M/T+I in seconds, got '" + single["tc"] + "'";
+        if (!clock)
+            return "--engine: tc needs seconds as M[+I] (match clock and increment), M/T[+I] (and a turn time) or 0/T "
+                   "(a turn time alone), with T above 0; got '" +
+                   single["tc"] + "'";
         spec.clock = *clock;
     }
     if (single.count("st")) {
         const auto turn = parse_seconds_ms(single["st"]);
-        if (!turn) return "--engine: st needs seconds, got '" + single["st"] + "'";
+        // timeout_turn 0 with timeout_match 0 would tell the engine it has no time at all.
+        if (!turn || *turn <= 0) return "--engine: st needs seconds above 0, got '" + single["st"] + "'";
         spec.clock.turn_ms = *turn;
-        if (!single.count("tc")) spec.clock.match_ms = 0, spec.clock.increment_ms = 0;
+        spec.clock.match_ms = 0, spec.clock.increment_ms = 0;
     }
     // With neither: EngineClock's default, st=1 (never "timeout_turn 0, timeout_match 0").
     return spec;

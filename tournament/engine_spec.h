@@ -27,7 +27,8 @@ struct EngineSpec {
     std::string dir;
     EngineClock clock;
     std::optional<std::int64_t> memory, threads, depth, nodes;
-    std::vector<std::pair<std::string, std::string>> infos;  // info=KEY:VALUE, in order
+    std::optional<std::int64_t> tolerance_ms;  // tolerance=MS: this engine's grace past its deadline (over --tolerance)
+    std::vector<std::pair<std::string, std::string>> infos;  // info=KEY:VALUE or option.KEY=VALUE, in order
     std::string log;
     std::string stderr_file;  // stderr=FILE: the engine's stderr is appended there (default: discarded)
     bool wine = false;  // cmd is a Windows program: start it as `wine cmd args...`
@@ -40,13 +41,16 @@ struct EngineSpec {
 
 // Parses one engine's tokens over the --each defaults (an engine's own keys win; for the
 // repeatable `arg` the engine's own list replaces the defaults, `info` merges by KEY).
-// Returns the spec or a one-line error naming the bad token.
+// Other runners' spellings are read as ours: maxmemory= (memory=), thread= (threads=),
+// option.KEY=VALUE (info=KEY:VALUE). A time control is st= or tc=, not both at one level
+// (the engine's own replaces --each's). Returns the spec or a one-line error naming the bad
+// token and why.
 std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::string>& tokens,
                                                         const std::vector<std::string>& each);
 
 // "0.2" -> 200 ms. nullopt unless a finite, non-negative number.
 std::optional<std::int64_t> parse_seconds_ms(const std::string& text);
-// tc=M[+I] or M/T+I (c-gomoku-cli). nullopt when malformed.
+// tc=M[+I], M/T[+I], or 0/T (c-gomoku-cli: a turn time only). nullopt when malformed.
 std::optional<EngineClock> parse_time_control(const std::string& text);
 
 // The last path component of cmd, for the default name.

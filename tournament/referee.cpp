@@ -156,7 +156,7 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         const EngineClock& clock = e.spec().clock;
         // An engine's first move of a game may carry its start-up work (hash allocation,
         // tables); it gets a fixed grace on top of the tolerance.
-        const std::int64_t tolerance = settings.tolerance_ms.value_or(default_tolerance_ms(clock)) +
+        const std::int64_t tolerance = e.spec().tolerance_ms.value_or(settings.tolerance_ms.value_or(default_tolerance_ms(clock))) +
                                        (first_move[s] ? kFirstMoveGraceMs : 0);
         first_move[s] = false;
         e.settle();
