@@ -3,11 +3,13 @@
 
 #include <string_view>
 
+#include "version.h"
+
 namespace tengen {
 
 inline constexpr std::string_view kBrainName = "Tengen";
-inline constexpr std::string_view kBrainVersion = "0.1.0";
+inline constexpr std::string_view kBrainVersion = kTengenVersion;
 inline constexpr std::string_view kAboutLine =
-    R"(name="Tengen", version="0.1.0", author="Tengen developers", country="Unknown", www="none", email="none")";
+    R"(name="Tengen", version=")" TENGEN_VERSION R"(", author="Tengen developers", country="Unknown", www="none", email="none")";
 
 }  // namespace tengen

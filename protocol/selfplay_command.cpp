@@ -110,7 +110,8 @@ std::string play_game(const SelfplaySettings& s, int game, Searcher& searcher) {
             if (!near.empty()) chosen = near[rng.below(near.size())];
         }
         scores.push_back(std::to_string(r.score));
-        best.push_back(chosen == r.best ? "null" : "\"" + to_letters(r.best) + "\"");
+        // fmt rather than "\"" + ...: GCC 12 warns (-Wrestrict) on that concatenation wrongly.
+        best.push_back(chosen == r.best ? std::string("null") : fmt::format("\"{}\"", to_letters(r.best)));
         moves.push_back(to_letters(chosen));
         board.play(chosen);
     }

@@ -23,6 +23,7 @@
 #endif
 #include "child_process.h"
 #include "engine_spec.h"
+#include "finished_game.h"
 #include "notation.h"
 #include "referee.h"
 #include "schedule.h"
@@ -171,8 +172,12 @@ BOOST_AUTO_TEST_CASE(results_lines_carry_every_required_field) {
     BOOST_REQUIRE_EQUAL(results.size(), 4u);
     for (const auto& r : results) {
         for (const char* key : {"game", "round", "pair", "black", "white", "board", "k", "rule", "opening", "moves",
-                                "result", "reason", "loser_said", "schedule"})
+                                "result", "reason", "loser_said", "schedule", "arena_version", "date", "tc"})
             BOOST_TEST(r.contains(key), key);
+        BOOST_TEST(r.at("arena_version") == TENGEN_VERSION);
+        const std::string date = r.at("date");  // 2026-11-24T17:05:31Z
+        BOOST_TEST((date.size() == 20 && date[4] == '-' && date[10] == 'T' && date.back() == 'Z'), date);
+        BOOST_TEST(r.at("tc") == (nlohmann::json{{"black", "st=1"}, {"white", "st=1"}}));
         BOOST_TEST(r.at("board") == nlohmann::json::array({7, 7}));
         BOOST_TEST(r.at("k") == 4);
         BOOST_TEST(r.at("rule") == "freestyle");
@@ -498,6 +503,9 @@ BOOST_AUTO_TEST_CASE(help_shows_the_documented_example) {
     BOOST_TEST(run.output.find("--engine name=new cmd=build/pbrain-tengen") != std::string::npos);
     BOOST_TEST(run.output.find("--sprt elo0=0 elo1=10 alpha=0.05 beta=0.05") != std::string::npos);
     BOOST_TEST(run.output.find("tolerance") != std::string::npos);
+    const Run version = run_arena({"--version"});
+    BOOST_TEST(version.exit_code == 0);
+    BOOST_TEST(version.output == "tengen-arena " TENGEN_VERSION "\n");
 }
 
 #ifdef TENGEN_PBRAIN_PATH
@@ -721,6 +729,31 @@ BOOST_AUTO_TEST_CASE(other_runners_spellings_and_contradictory_time_controls) {
     BOOST_REQUIRE(std::holds_alternative<EngineSpec>(over_each));
     BOOST_TEST(std::get<EngineSpec>(over_each).clock.turn_ms == 500);
     BOOST_TEST(std::get<EngineSpec>(over_each).clock.match_ms == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_time_control_is_written_as_its_key_reads_and_survives_a_merge) {
+    EngineClock turn;
+    turn.turn_ms = 200;
+    BOOST_TEST(time_control_text(turn) == "st=0.2");
+    auto clock = parse_time_control("60/5+0.25");
+    BOOST_REQUIRE(clock);
+    BOOST_TEST(time_control_text(*clock) == "tc=60/5+0.25");
+    BOOST_TEST(time_control_text(*parse_time_control("10")) == "tc=10");
+    BOOST_TEST(time_control_text(*parse_time_control("0/1.5")) == "st=1.5");
+
+    FinishedGame g;
+    g.black = "a";
+    g.white = "b";
+    g.arena_version = "9.9.9";
+    g.date = "2026-11-24T17:05:31Z";
+    g.black_tc = "st=0.2";
+    g.white_tc = "tc=60/5+0.25";
+    const auto back = from_json_line(to_json_line(g));
+    BOOST_REQUIRE(back);
+    BOOST_TEST(back->arena_version == g.arena_version);
+    BOOST_TEST(back->date == g.date);
+    BOOST_TEST(back->black_tc == g.black_tc);
+    BOOST_TEST(back->white_tc == g.white_tc);
 }
 
 BOOST_AUTO_TEST_CASE(single_dash_options_as_other_runners_write_them) {

@@ -12,6 +12,7 @@
 #include "arena_commands.h"
 #include "child_process.h"
 #include "command_line.h"
+#include "version.h"
 #include "opening_generator.h"
 #include "schedule_hash.h"
 #include "text.h"
@@ -180,6 +181,7 @@ int arena_command(int argc, char** argv) {
     po::options_description desc(kUsage);
     desc.add_options()
         ("help,h", "show this help")
+        ("version", "show the version")
         ("engine", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
          "an engine: KEY=VALUE tokens up to the next option")
         ("each", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
@@ -226,6 +228,10 @@ int arena_command(int argc, char** argv) {
     } catch (const po::error& e) {
         std::cerr << "tengen-arena: " << e.what() << " (see --help)\n";
         return 2;
+    }
+    if (vm.count("version")) {
+        std::cout << "tengen-arena " << kTengenVersion << "\n";
+        return 0;
     }
     if (vm.count("help") || argc == 1) {
         std::cout << desc << "\n";

@@ -73,6 +73,24 @@ std::optional<EngineClock> parse_time_control(const std::string& text) {
     return clock;
 }
 
+std::string time_control_text(const EngineClock& clock) {
+    // Milliseconds as seconds without trailing zeros: 200 -> "0.2", 60000 -> "60".
+    auto seconds = [](std::int64_t ms) {
+        std::string s = std::to_string(ms / 1000);
+        if (ms % 1000 != 0) {
+            std::string frac = std::to_string(1000 + ms % 1000).substr(1);
+            while (frac.back() == '0') frac.pop_back();
+            s += "." + frac;
+        }
+        return s;
+    };
+    if (!clock.has_match_clock()) return "st=" + seconds(clock.turn_ms);
+    std::string text = "tc=" + seconds(clock.match_ms);
+    if (clock.turn_ms != clock.match_ms) text += "/" + seconds(clock.turn_ms);
+    if (clock.increment_ms != 0) text += "+" + seconds(clock.increment_ms);
+    return text;
+}
+
 std::string file_name_of(const std::string& cmd) {
     const auto slash = cmd.find_last_of('/');
     return slash == std::string::npos ? cmd : cmd.substr(slash + 1);

@@ -53,6 +53,9 @@ std::optional<std::int64_t> parse_seconds_ms(const std::string& text);
 // tc=M[+I], M/T[+I], or 0/T (c-gomoku-cli: a turn time only). nullopt when malformed.
 std::optional<EngineClock> parse_time_control(const std::string& text);
 
+// The clock as its key reads: "st=0.2", "tc=60+0.5", "tc=60/5+0.5".
+std::string time_control_text(const EngineClock& clock);
+
 // The last path component of cmd, for the default name.
 std::string file_name_of(const std::string& cmd);
 

@@ -33,6 +33,9 @@ std::string to_json_line(const FinishedGame& g) {
     j["reason"] = std::string(reason_name(g.outcome.reason));
     j["loser_said"] = g.outcome.loser_said;
     j["schedule"] = g.schedule;
+    if (!g.arena_version.empty()) j["arena_version"] = g.arena_version;
+    if (!g.date.empty()) j["date"] = g.date;
+    if (!g.black_tc.empty() || !g.white_tc.empty()) j["tc"] = {{"black", g.black_tc}, {"white", g.white_tc}};
     // Engines may print any bytes; never let invalid UTF-8 make the line unwritable.
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
@@ -93,6 +96,12 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
         g.outcome.reason = *reason;
         g.outcome.loser_said = j.value("loser_said", "");
         g.schedule = j.value("schedule", "");
+        g.arena_version = j.value("arena_version", "");
+        g.date = j.value("date", "");
+        if (j.contains("tc")) {
+            g.black_tc = j.at("tc").at("black").get<std::string>();
+            g.white_tc = j.at("tc").at("white").get<std::string>();
+        }
         return g;
     } catch (const nlohmann::json::exception& e) {
         return fail(std::string("missing or wrong field: ") + e.what());

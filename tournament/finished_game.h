@@ -18,6 +18,10 @@ struct FinishedGame {
     std::vector<Point> opening;
     GameOutcome outcome;
     std::string schedule;  // hash of the schedule-defining options
+    // Provenance (empty in files written before these fields existed): the arena's version,
+    // when the game ended (UTC, ISO 8601), and each side's time control as its key reads
+    // (st=0.2, tc=60/5+0.5).
+    std::string arena_version, date, black_tc, white_tc;
 };
 
 // One line of JSON, no newline.

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <pthread.h>
 #include <memory>
 #include <mutex>
@@ -15,6 +16,7 @@
 #include "progress.h"
 #include "results_file.h"
 #include "standings.h"
+#include "version.h"
 
 namespace tengen {
 
@@ -49,6 +51,15 @@ std::optional<std::vector<std::string>> engine_names(const TournamentSettings& s
 }
 
 }  // namespace
+
+std::string utc_now_iso8601() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    ::gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
 
 // SIGINT and SIGTERM are blocked in the calling thread (and so in every game thread it starts)
 // for the object's lifetime, and taken with wait(); the previous mask comes back at the end.
@@ -171,9 +182,13 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             game.config = settings.referee.config;
             game.opening = settings.book.at(slot.opening);
             game.schedule = settings.schedule_hash;
+            game.arena_version = std::string(kTengenVersion);
+            game.black_tc = time_control_text(settings.engines[static_cast<std::size_t>(slot.black)].clock);
+            game.white_tc = time_control_text(settings.engines[static_cast<std::size_t>(slot.white)].clock);
             game.outcome = play_game(settings.referee, game.opening, *sessions[static_cast<std::size_t>(slot.black)],
                                      *sessions[static_cast<std::size_t>(slot.white)]);
             if (game.outcome.abandoned) break;
+            game.date = utc_now_iso8601();
 
             // A game whose result is not in the file is not counted either: the file is the
             // record, and a resume replays the game.
