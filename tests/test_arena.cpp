@@ -453,10 +453,41 @@ BOOST_AUTO_TEST_CASE(a_results_file_of_another_schedule_is_refused) {
     TempDir dir;
     BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 2, "r.jsonl")).exit_code, 0);
     const std::string before = read_text(dir / "r.jsonl");
-    const Run other = run_arena(quick_match(dir, 4, "r.jsonl"));
+    auto other_rule = quick_match(dir, 2, "r.jsonl");
+    other_rule.insert(other_rule.end(), {"--rule", "exact"});
+    const Run other = run_arena(other_rule);
     BOOST_TEST(other.exit_code == 2);
     BOOST_TEST(other.output.find("another schedule") != std::string::npos, other.output);
     BOOST_TEST(read_text(dir / "r.jsonl") == before);
+}
+
+BOOST_AUTO_TEST_CASE(a_finished_match_grows_with_a_larger_games_and_never_shrinks) {
+    TempDir dir;
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 4, "r.jsonl")).exit_code, 0);
+    const std::string before = read_text(dir / "r.jsonl");
+    const Run more = run_arena(quick_match(dir, 8, "r.jsonl"));
+    BOOST_TEST(more.exit_code == 0, more.output);
+    BOOST_TEST(more.output.find("4 games already in") != std::string::npos, more.output);
+    BOOST_TEST(game_numbers(read_results(dir / "r.jsonl")) == range(8), boost::test_tools::per_element());
+    BOOST_TEST(read_text(dir / "r.jsonl").substr(0, before.size()) == before);  // played games stand as they were
+    const auto all = read_results(dir / "r.jsonl");
+    BOOST_TEST(all[4].at("schedule") == all[0].at("schedule"));
+    const Run fewer = run_arena(quick_match(dir, 6, "r.jsonl"));
+    BOOST_TEST(fewer.exit_code == 2);
+    BOOST_TEST(fewer.output.find("never shrink it") != std::string::npos, fewer.output);
+
+    // Three engines: more games per pairing renumber the later pairings, so it is refused.
+    auto round_robin = [&](int games) {
+        std::vector<std::string> args;
+        for (const char* name : {"a", "b", "c"}) args.insert(args.end(), {"--engine", std::string("name=") + name, "cmd=" + fake("random")});
+        args.insert(args.end(), {"--tournament", "round-robin", "--each", "st=1", "--board", "7", "--k", "4", "--games",
+                                 std::to_string(games), "--results", dir / "rr.jsonl"});
+        return run_arena(args);
+    };
+    BOOST_REQUIRE_EQUAL(round_robin(2).exit_code, 0);
+    const Run grown = round_robin(4);
+    BOOST_TEST(grown.exit_code == 2);
+    BOOST_TEST(grown.output.find("one pairing and one round") != std::string::npos, grown.output);
 }
 
 BOOST_AUTO_TEST_CASE(two_shards_merged_cover_the_full_schedule_once) {

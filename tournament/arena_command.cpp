@@ -114,8 +114,8 @@ Tengen's own search (mean of --generate-depth and the next depth) is within --ba
 
 Results: one JSON line per finished game in --results, appended at once. Rerunning the
 same command resumes (game numbers already in the file are skipped; a torn last line
-is replayed); a file from another schedule is refused; one arena at a time per file (a
-lock). Ctrl-C abandons the games in progress and prints the standings and the command
+is replayed); a file from another schedule is refused; a match of one round grows
+with a larger --games; one arena at a time per file (a lock). Ctrl-C abandons the games in progress and prints the standings and the command
 that resumes. A failed append (full disk) is rolled back and stops the run. Exit status:
 0 when the tournament finished, 1 when an engine cannot start, 2 for a bad command line
 or results file, 3 when a result could not be saved, 130 when interrupted.

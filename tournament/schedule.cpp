@@ -66,6 +66,8 @@ std::vector<ScheduledGame> build_schedule(const ScheduleOptions& o) {
     return out;
 }
 
+bool schedule_extends(const ScheduleOptions& o) { return o.rounds == 1 && pairings_of(o).size() == 1; }
+
 std::optional<Shard> parse_shard(const std::string& text) {
     const auto slash = text.find('/');
     if (slash == std::string::npos) return std::nullopt;

@@ -43,6 +43,9 @@ struct ScheduledGame {
 // Rounds, then pairings, then that pairing's games. The first engine of a pairing is black
 // in even games.
 std::vector<ScheduledGame> build_schedule(const ScheduleOptions& o);
+// True when a larger --games only appends games (one pairing, one round): the first games keep
+// their numbers, colours and openings, so a finished run can be extended.
+bool schedule_extends(const ScheduleOptions& o);
 
 struct Shard {
     int index = 0;

@@ -45,8 +45,15 @@ std::string executable_checksum(const std::string& cmd) {
 std::string schedule_hash(const ScheduleIdentity& id) {
     std::string text = "tengen-arena schedule v1\n";
     for (const EngineSpec& e : id.engines) text += "engine " + e.identity() + "\n";
-    text += fmt::format("tournament {} games {} rounds {} repeat {}\n", tournament_kind_name(id.schedule.kind),
-                        id.schedule.games, id.schedule.rounds, id.schedule.repeat ? 1 : 0);
+    // A schedule of one pairing and one round numbers its games and picks their openings the
+    // same whatever --games says, so the count is left out: a larger --games extends the run.
+    // With more pairings or rounds the count moves every later game's number: it stays in.
+    if (schedule_extends(id.schedule))
+        text += fmt::format("tournament {} rounds {} repeat {}\n", tournament_kind_name(id.schedule.kind),
+                            id.schedule.rounds, id.schedule.repeat ? 1 : 0);
+    else
+        text += fmt::format("tournament {} games {} rounds {} repeat {}\n", tournament_kind_name(id.schedule.kind),
+                            id.schedule.games, id.schedule.rounds, id.schedule.repeat ? 1 : 0);
     text += fmt::format("board {}x{} k {} rule {} draw-after {}\n", id.config.width, id.config.height,
                         id.config.win_length, rule_name(id.config.rule), id.draw_after);
     if (id.openings) {

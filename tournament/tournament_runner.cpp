@@ -105,7 +105,8 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
         err << "tengen-arena: " << *error;
         if (error->find("another schedule") != std::string::npos)
             err << ": use another --results file, or the same command line and the same engine executables as the "
-                   "games in it (a rebuilt engine is a different engine)";
+                   "games in it (a rebuilt engine is a different engine; a larger --games extends only a schedule of "
+                   "one pairing and one round)";
         err << "\n";
         return 2;
     }
@@ -128,7 +129,15 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     }
 
     std::set<int> done;
-    for (const FinishedGame& g : previous.games) done.insert(g.game);
+    const std::int64_t scheduled = static_cast<std::int64_t>(build_schedule(settings.schedule).size());
+    for (const FinishedGame& g : previous.games) {
+        if (g.game >= scheduled) {
+            err << "tengen-arena: " << settings.results_path << " holds game " << g.game << " but the schedule has "
+                << scheduled << " games: --games may grow a run, never shrink it\n";
+            return 2;
+        }
+        done.insert(g.game);
+    }
     std::vector<ScheduledGame> todo;
     std::int64_t in_scope = 0;
     for (const ScheduledGame& g : build_schedule(settings.schedule)) {
