@@ -692,6 +692,27 @@ BOOST_AUTO_TEST_CASE(schedule_numbers_games_rounds_and_pairs_as_documented) {
     BOOST_TEST(schedule_error(odd).has_value());
 }
 
+BOOST_AUTO_TEST_CASE(without_colour_swapped_pairs_colours_balance_over_the_event) {
+    auto blacks = [](const ScheduleOptions& o) {
+        std::map<int, int> count;
+        for (const auto& g : build_schedule(o)) ++count[g.black];
+        return count;
+    };
+    ScheduleOptions match;
+    match.repeat = false;
+    match.games = 3;
+    match.rounds = 2;
+    BOOST_TEST(blacks(match)[0] == 3);  // not 4 of 6
+    BOOST_TEST(blacks(match)[1] == 3);
+
+    ScheduleOptions rr;
+    rr.kind = TournamentKind::RoundRobin;
+    rr.engines = 3;
+    rr.repeat = false;
+    rr.games = 1;
+    for (const auto& [engine, n] : blacks(rr)) BOOST_TEST(n == 1, "engine " << engine << " has black " << n << " times of 2");
+}
+
 BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
     auto parsed = parse_engine_spec({"cmd=/bin/e", "arg=-x", "arg=y", "tc=60/5+0.5", "info=foo:bar"},
                                     {"st=0.2", "memory=1000", "arg=default", "info=foo:baz", "info=a:b"});

@@ -49,13 +49,19 @@ std::vector<ScheduledGame> build_schedule(const ScheduleOptions& o) {
     const auto pairings = pairings_of(o);
     int game = 0;
     for (int round = 0; round < o.rounds; ++round) {
-        for (const auto& [first, second] : pairings) {
+        for (std::size_t p = 0; p < pairings.size(); ++p) {
+            const auto [first, second] = pairings[p];
             for (int j = 0; j < o.games; ++j, ++game) {
                 ScheduledGame g;
                 g.game = game;
                 g.round = round;
                 g.pair = game / 2;
-                const bool swapped = j % 2 == 1;
+                // Colour-swapped pairs alternate within each pair. Without them, colours alternate
+                // over the pairing's games across rounds, and each pairing starts on the other
+                // colour from the one before, so an odd --games leaves nobody with the extra
+                // black in every round or every pairing.
+                const bool swapped = o.repeat ? j % 2 == 1
+                                              : (static_cast<std::int64_t>(round) * o.games + j + static_cast<std::int64_t>(p)) % 2 == 1;
                 g.black = swapped ? second : first;
                 g.white = swapped ? first : second;
                 g.opening = o.repeat ? std::int64_t{round} * (o.games / 2) + j / 2 : std::int64_t{round} * o.games + j;
