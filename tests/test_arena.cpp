@@ -514,6 +514,28 @@ BOOST_AUTO_TEST_CASE(two_shards_merged_cover_the_full_schedule_once) {
     BOOST_TEST(twice.output.find("4 games") != std::string::npos, twice.output);
 }
 
+BOOST_AUTO_TEST_CASE(merge_pools_runs_of_other_settings_only_on_request_and_refuses_missing_files) {
+    TempDir dir;
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 2, "one.jsonl")).exit_code, 0);
+    auto two_rounds = quick_match(dir, 2, "two.jsonl");
+    two_rounds.insert(two_rounds.end(), {"--rounds", "2"});
+    BOOST_REQUIRE_EQUAL(run_arena(two_rounds).exit_code, 0);
+
+    const Run refused = run_arena({"merge", dir / "one.jsonl", dir / "two.jsonl"});
+    BOOST_TEST(refused.exit_code == 2);
+    BOOST_TEST(refused.output.find("--pool") != std::string::npos, refused.output);
+
+    const Run pooled = run_arena({"merge", dir / "one.jsonl", dir / "two.jsonl", "--pool", "--out", dir / "p.jsonl"});
+    BOOST_TEST(pooled.exit_code == 0, pooled.output);
+    BOOST_TEST(pooled.output.find("6 games, pooled from 2 runs") != std::string::npos, pooled.output);
+    BOOST_TEST(pooled.output.find("(3 pairs)") != std::string::npos, pooled.output);  // no pair mixed with another run's
+    BOOST_TEST(game_numbers(read_results(dir / "p.jsonl")) == range(6), boost::test_tools::per_element());
+
+    const Run missing = run_arena({"merge", dir / "one.jsonl", dir / "nonexistent.jsonl"});
+    BOOST_TEST(missing.exit_code == 2);
+    BOOST_TEST(missing.output.find("no such file") != std::string::npos, missing.output);
+}
+
 BOOST_AUTO_TEST_CASE(the_sprt_stops_a_decided_match) {
     // crash loses every game: with wide bounds the test decides long before 200 games.
     TempDir dir;
