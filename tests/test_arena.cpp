@@ -830,6 +830,43 @@ BOOST_AUTO_TEST_CASE(a_time_control_is_written_as_its_key_reads_and_survives_a_m
     BOOST_TEST(back->white_tc == g.white_tc);
 }
 
+BOOST_AUTO_TEST_CASE(a_config_file_holds_the_whole_tournament_and_the_command_line_overrides_it) {
+    TempDir dir;
+    const nlohmann::json config = {
+        {"engine", {{{"name", "a"}, {"cmd", fake("random")}}, {{"name", "b"}, {"cmd", fake("random")}, {"tc", "0/1"}}}},
+        {"each", {{"st", 1}, {"option.style", "calm"}}},
+        {"board", "7"},
+        {"k", 4},
+        {"games", 2},
+        {"repeat", true},
+        {"sgf", true},
+        {"records", dir / "games"},
+        {"results", dir / "r.jsonl"}};
+    std::ofstream(dir / "t.json") << config.dump(2);
+    const Run run = run_arena({"--config", dir / "t.json"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    BOOST_TEST(results[0].at("k") == 4);
+    BOOST_TEST(results[0].at("board") == nlohmann::json::array({7, 7}));
+    BOOST_TEST(results[0].at("black") == "a");
+    BOOST_TEST(fs::exists(fs::path(dir / "games") / "game-000000.sgf"));
+
+    // The command line wins over the file: here it grows the match.
+    const Run more = run_arena({"--config", dir / "t.json", "--games", "4"});
+    BOOST_TEST(more.exit_code == 0, more.output);
+    BOOST_TEST(read_results(dir / "r.jsonl").size() == 4u);
+
+    for (const auto& [text, why] : {std::pair{R"({"gamez": 3})", "unknown option \"gamez\""},
+                                    std::pair{R"({"engine": {"cmd": "x"}})", "must be a list of engines"},
+                                    std::pair{R"({"sgf": "yes"})", "is a switch"}, std::pair{"[1, 2", "not valid JSON"}}) {
+        std::ofstream(dir / "bad.json") << text;
+        const Run bad = run_arena({"--config", dir / "bad.json"});
+        BOOST_TEST(bad.exit_code == 2);
+        BOOST_TEST(bad.output.find(why) != std::string::npos, bad.output);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(single_dash_options_as_other_runners_write_them) {
     TempDir dir;
     const Run run = run_arena({"-engine", "name=a", "cmd=" + fake("random"), "-engine", "name=b", "cmd=" + fake("random"),

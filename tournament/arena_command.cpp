@@ -6,12 +6,14 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
 #include "arena_commands.h"
 #include "child_process.h"
 #include "command_line.h"
+#include "config_file.h"
 #include "version.h"
 #include "opening_generator.h"
 #include "schedule_hash.h"
@@ -120,6 +122,9 @@ that resumes. A failed append (full disk) is rolled back and stops the run. Exit
 0 when the tournament finished, 1 when an engine cannot start, 2 for a bad command line
 or results file, 3 when a result could not be saved, 130 when interrupted.
 
+--config FILE reads the same options from a JSON object ({"engine": [{"cmd": ...}, ...],
+"each": {"st": 0.2}, "games": 200, ...}); the command line overrides it (docs/arena.md).
+
 Options (one dash works too: -engine, -each, -games, -rule ...))";
 
 std::vector<std::vector<std::string>> groups_of(const po::parsed_options& parsed, const std::string& key) {
@@ -182,6 +187,8 @@ int arena_command(int argc, char** argv) {
     desc.add_options()
         ("help,h", "show this help")
         ("version", "show the version")
+        ("config", po::value<std::string>(), "FILE: the tournament as JSON (option names as keys; the command "
+                                             "line overrides it)")
         ("engine", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
          "an engine: KEY=VALUE tokens up to the next option")
         ("each", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
@@ -225,6 +232,29 @@ int arena_command(int argc, char** argv) {
         parsed = po::command_line_parser(argc, argv).options(desc).style(kArenaOptionStyle).run();
         po::store(parsed, vm);
         po::notify(vm);
+        if (vm.count("config")) {
+            // The file's options go before the command line's, which the parse then reads over
+            // them; options the command line gives are left out of the file's (config_file.h).
+            const std::string path = vm["config"].as<std::string>();
+            const auto text = read_whole_file(path);
+            if (!text) {
+                std::cerr << "tengen-arena: cannot read --config " << path << "\n";
+                return 2;
+            }
+            std::set<std::string> given;
+            for (const po::option& o : parsed.options) given.insert(o.string_key);
+            auto tokens = config_tokens(*text, desc, given);
+            if (auto* e = std::get_if<std::string>(&tokens)) {
+                std::cerr << "tengen-arena: --config " << path << ": " << *e << "\n";
+                return 2;
+            }
+            std::vector<std::string> args = std::get<std::vector<std::string>>(tokens);
+            for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
+            vm.clear();
+            parsed = po::command_line_parser(args).options(desc).style(kArenaOptionStyle).run();
+            po::store(parsed, vm);
+            po::notify(vm);
+        }
     } catch (const po::error& e) {
         std::cerr << "tengen-arena: " << e.what() << " (see --help)\n";
         return 2;
