@@ -218,12 +218,12 @@ double log_loss(double k, double eval, double result) {
     return -(result * std::log(p) + (1 - result) * std::log(1 - p));
 }
 
-double mean_loss(const Data& data, const std::vector<double>& w, double k, bool validation) {
+double mean_loss(const Data& data, const std::vector<double>& w, double k, bool validation, bool against_target = false) {
     double sum = 0;
     int n = 0;
     for (const Sample& s : data.samples) {
         if (s.validation != validation) continue;
-        sum += log_loss(k, model_eval(data, s, w), s.result);
+        sum += log_loss(k, model_eval(data, s, w), against_target ? s.target : s.result);
         ++n;
     }
     return n ? sum / n : 0;
@@ -241,14 +241,16 @@ double fit_k(const Data& data, const std::vector<double>& w) {
 // Game results are noisy labels for a single position (one blunder decides a game);
 // the search's own score of the position is a less noisy one. Aim at a blend of the two:
 // (1 - w) * result + w * P(win | search score), with the score read on the fit's own scale K.
-// Positions without a search score (arena records) keep the result alone.
-int blend_targets(Data& data, double k, double weight) {
+// Positions without a search score (arena records) keep the result alone. Scores written by
+// another engine (tests/tools/label_with_engine.py) are on that engine's scale: with
+// label_scale > 0 a score S means P(win) = 1 / (1 + exp(-S / label_scale)).
+int blend_targets(Data& data, double k, double weight, double label_scale) {
     int blended = 0;
     for (Sample& s : data.samples) {
         s.target = s.result;
         if (weight <= 0 || s.search_score == kNoScore) continue;
         const double score = std::clamp(static_cast<double>(s.search_score), -20000.0, 20000.0);
-        const double expected = 1.0 / (1.0 + std::exp(-k * score));
+        const double expected = 1.0 / (1.0 + std::exp(label_scale > 0 ? -score / label_scale : -k * score));
         s.target = static_cast<float>((1 - weight) * s.result + weight * expected);
         ++blended;
     }
@@ -342,7 +344,7 @@ int main(int argc, char** argv) {
     po::options_description opts("tengen-tune-eval-codes GAMES.jsonl... [options]");
     std::vector<std::string> files;
     int holdout = 10, epochs = 30;
-    double l2 = 2e-6, rate = 2.0, score_weight = 0.0;
+    double l2 = 2e-6, rate = 2.0, score_weight = 0.0, label_scale = 0.0;
     std::string out;
     opts.add_options()("help,h", "show this help")("games", po::value(&files)->multitoken(), "game records")(
         "holdout", po::value(&holdout)->default_value(10), "percent of games held out for validation")(
@@ -351,6 +353,8 @@ int main(int argc, char** argv) {
         "rate", po::value(&rate)->default_value(2.0), "Adam step, in engine units")(
         "score-weight", po::value(&score_weight)->default_value(0.0),
         "0..1: how much of each self-play position's target is its search score rather than the game result")(
+        "label-scale", po::value(&label_scale)->default_value(0.0),
+        "read scores as another engine's: P(win) = 1 / (1 + exp(-score / SCALE)) (Rapfi: 200); 0: Tengen's own")(
         "prior-only", "write the prior model's tables without reading games")(
         "out", po::value(&out), "write the tables to this header");
     po::positional_options_description pos;
@@ -397,17 +401,20 @@ int main(int argc, char** argv) {
         std::cerr << "--score-weight must be within 0..1\n";
         return 2;
     }
-    const int blended = blend_targets(data, k, score_weight);
-    std::cerr << fmt::format("{} positions aim at a blend with their search score (weight {})\n", blended, score_weight);
+    const int blended = blend_targets(data, k, score_weight, label_scale);
+    std::cerr << fmt::format("{} positions aim at a blend with their search score (weight {}); prior against the "
+                             "targets: validation {:.5f}\n",
+                             blended, score_weight, mean_loss(data, prior, k, true, true));
     std::vector<double> w = prior;
     fit(data, prior, w, k, epochs, l2, rate);
+    std::cerr << fmt::format("fitted against the targets: validation {:.5f}\n", mean_loss(data, w, k, true, true));
     if (!out.empty()) {
         std::string names;
         for (const std::string& f : files) names += (names.empty() ? "" : ", ") + f.substr(f.find_last_of('/') + 1);
         write_header(out, w,
                      fmt::format("Fitted on {}: {} positions, {}% of games held out; K {:.5f}, l2 {}, {} epochs, "
-                                 "score weight {}; validation log-loss against results {:.5f} (prior {:.5f}).",
-                                 names, data.samples.size(), holdout, k, l2, epochs, score_weight, mean_loss(data, w, k, true),
+                                 "score weight {}, label scale {}; validation log-loss against results {:.5f} (prior {:.5f}).",
+                                 names, data.samples.size(), holdout, k, l2, epochs, score_weight, label_scale, mean_loss(data, w, k, true),
                                  mean_loss(data, prior, k, true)));
         std::cerr << "wrote " << out << "\n";
     }
