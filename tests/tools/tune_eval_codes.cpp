@@ -295,8 +295,10 @@ void fit(const Data& data, const std::vector<double>& prior, std::vector<double>
         }
         if (in_batch > 0) apply();
         if (epoch % 5 == 4 || epoch + 1 == epochs)
-            std::cerr << fmt::format("epoch {:3d}: train {:.5f} validation {:.5f}\n", epoch + 1, mean_loss(data, w, k, false),
-                                     mean_loss(data, w, k, true));
+            std::cerr << fmt::format("epoch {:3d}: against results train {:.5f} validation {:.5f}; against targets "
+                                     "train {:.5f} validation {:.5f}\n",
+                                     epoch + 1, mean_loss(data, w, k, false), mean_loss(data, w, k, true),
+                                     mean_loss(data, w, k, false, true), mean_loss(data, w, k, true, true));
     }
 }
 
@@ -393,7 +395,9 @@ int main(int argc, char** argv) {
     // The engine as built must agree with the prior when it was built from the prior's tables.
     double max_diff = 0;
     for (const Sample& s : data.samples) max_diff = std::max(max_diff, std::abs(model_eval(data, s, prior) - s.engine_eval));
-    std::cerr << fmt::format("largest difference between the prior and the engine's evaluation: {:.1f}\n", max_diff);
+    std::cerr << fmt::format("largest difference between the prior and the engine's evaluation: {:.1f} (0 when the "
+                             "build's tables are the prior's)\n",
+                             max_diff);
     const double k = fit_k(data, prior);
     std::cerr << fmt::format("K = {:.5f}; prior: train {:.5f} validation {:.5f}\n", k, mean_loss(data, prior, k, false),
                              mean_loss(data, prior, k, true));
