@@ -992,7 +992,10 @@ BOOST_AUTO_TEST_CASE(the_engine_not_to_move_is_stopped_unless_pondering_is_allow
     const long fair_max = *std::max_element(fair.begin(), fair.end());
     const long free_max = *std::max_element(free.begin(), free.end());
     BOOST_TEST(fair_max < 80, "a stopped engine used " << fair_max << " ms of CPU while waiting");
-    BOOST_TEST(free_max > 150, "a pondering engine used at most " << free_max << " ms of CPU while waiting");
+    // Allowed, it gets whatever core Tengen leaves free: about 250 ms on an idle machine, less
+    // on a busy one, but always far more than a stopped engine.
+    BOOST_TEST(free_max >= std::max<long>(90, 3 * fair_max),
+               "a pondering engine used at most " << free_max << " ms of CPU while waiting (stopped: " << fair_max << ")");
 }
 
 BOOST_AUTO_TEST_CASE(an_engines_flood_and_escape_sequences_are_cut_and_made_printable) {
