@@ -536,6 +536,30 @@ BOOST_AUTO_TEST_CASE(merge_pools_runs_of_other_settings_only_on_request_and_refu
     BOOST_TEST(missing.output.find("no such file") != std::string::npos, missing.output);
 }
 
+// The README's recipe for running shards past one machine, with this machine as the only
+// host (GNU parallel's ':'), then merged.
+BOOST_AUTO_TEST_CASE(shards_run_by_gnu_parallel_merge_into_the_whole_schedule) {
+    TempDir dir;
+    const int games = 12;
+    std::string command = "parallel --will-cite --sshlogin : --workdir " + dir.path.string() + " --return 'shard{}.jsonl' '" +
+                          kArena + " --engine name=a cmd=" + fake("random") + " --engine name=b cmd=" + fake("random") +
+                          " --each st=1 --board 7 --k 4 --games " + std::to_string(games) +
+                          " --shard {}/3 --results shard{}.jsonl > shard{}.log' ::: 0 1 2";
+    ChildProcess shell;
+    BOOST_REQUIRE(!shell.start({"sh", "-c", command}, dir.path.string(), ChildProcess::Stderr::Stdout));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    std::string output, line;
+    while (shell.read_line(line, deadline) == ChildProcess::ReadStatus::Line) output += line + "\n";
+    BOOST_REQUIRE(shell.wait_exit(deadline));
+    BOOST_TEST_REQUIRE(shell.exit_code().value_or(-1) == 0,
+                       "GNU parallel (Debian package parallel, installed by .ci/run) failed: " << output);
+    const Run merged = run_arena({"merge", dir / "shard0.jsonl", dir / "shard1.jsonl", dir / "shard2.jsonl", "--out",
+                                  dir / "all.jsonl"});
+    BOOST_TEST(merged.exit_code == 0, merged.output);
+    BOOST_TEST(merged.output.find(std::to_string(games) + " games") != std::string::npos, merged.output);
+    BOOST_TEST(game_numbers(read_results(dir / "all.jsonl")) == range(games), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(the_sprt_stops_a_decided_match) {
     // crash loses every game: with wide bounds the test decides long before 200 games.
     TempDir dir;
