@@ -58,6 +58,7 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
 
     Standings s;
     s.sprt_params = sprt;
+    if (names.size() > 2) s.crosstable = crosstable(games, names);
     for (const std::string& name : names) {
         EngineStanding row;
         row.name = name;
@@ -150,6 +151,7 @@ std::string format_standings(const Standings& s, std::optional<double> max_failu
                                h.sprt->upper, verdict_name(h.sprt->verdict));
         }
     }
+    if (s.crosstable && s.crosstable->names.size() > 2) out += format_crosstable_and_ratings(*s.crosstable);
     for (const auto& r : s.rows) {
         std::string losses;
         for (const auto& [reason, n] : r.losses_by_reason) losses += fmt::format("{}{} {}", losses.empty() ? "" : ", ", n, reason);

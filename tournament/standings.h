@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "finished_game.h"
+#include "joint_ratings.h"
 #include "stats.h"
 
 namespace tengen {
@@ -40,6 +41,7 @@ struct Standings {
     std::vector<EngineStanding> rows;  // best first
     std::optional<HeadToHead> head_to_head;  // exactly two engines
     std::optional<SprtParams> sprt_params;
+    std::optional<Crosstable> crosstable;  // three or more engines: printed with joint ratings
 };
 
 // names: the engines in command-line order (missing ones are added from the games in the order
