@@ -50,10 +50,6 @@ std::string shell_quoted(int argc, char** argv) {
     return out;
 }
 
-}  // namespace
-
-namespace {
-
 constexpr const char* kUsage = R"(tengen-arena: engine-vs-engine tournaments over the Gomocup protocol.
 
 Usage:
@@ -228,10 +224,14 @@ int arena_command(int argc, char** argv) {
 
     po::variables_map vm;
     po::parsed_options parsed(&desc);
-    try {
-        parsed = po::command_line_parser(argc, argv).options(desc).style(kArenaOptionStyle).run();
+    auto parse = [&](const std::vector<std::string>& args) {
+        vm.clear();
+        parsed = po::command_line_parser(args).options(desc).style(kArenaOptionStyle).run();
         po::store(parsed, vm);
         po::notify(vm);
+    };
+    try {
+        parse(std::vector<std::string>(argv + 1, argv + argc));
         if (vm.count("config")) {
             // The file's options go before the command line's, which the parse then reads over
             // them; options the command line gives are left out of the file's (config_file.h).
@@ -249,11 +249,8 @@ int arena_command(int argc, char** argv) {
                 return 2;
             }
             std::vector<std::string> args = std::get<std::vector<std::string>>(tokens);
-            for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
-            vm.clear();
-            parsed = po::command_line_parser(args).options(desc).style(kArenaOptionStyle).run();
-            po::store(parsed, vm);
-            po::notify(vm);
+            args.insert(args.end(), argv + 1, argv + argc);
+            parse(args);
         }
     } catch (const po::error& e) {
         std::cerr << "tengen-arena: " << e.what() << " (see --help)\n";

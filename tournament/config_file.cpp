@@ -1,34 +1,39 @@
 #include "config_file.h"
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 namespace tengen {
 
 namespace {
 
-// A JSON scalar as the command line would spell it: strings bare, numbers as written.
-std::variant<std::string, std::string> scalar_text(const nlohmann::json& v, const std::string& where) {
-    using Result = std::variant<std::string, std::string>;
-    if (v.is_string()) return Result(std::in_place_index<0>, v.get<std::string>());
-    if (v.is_number_integer() || v.is_number_unsigned() || v.is_number_float())
-        return Result(std::in_place_index<0>, v.dump());
-    if (v.is_boolean()) return Result(std::in_place_index<0>, v.get<bool>() ? "true" : "false");
-    return Result(std::in_place_index<1>, where + " must be a string, a number or true/false");
+// A JSON scalar as the command line would spell it (strings bare, numbers as written), or
+// nullopt for anything else.
+std::optional<std::string> scalar_text(const nlohmann::json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number()) return v.dump();
+    if (v.is_boolean()) return std::string(v.get<bool>() ? "true" : "false");
+    return std::nullopt;
 }
 
-// {"cmd": "x", "arg": ["a", "b"], "st": 0.2} as key=value tokens (a list repeats its key).
-std::variant<std::vector<std::string>, std::string> key_value_tokens(const nlohmann::json& object, const std::string& where) {
+std::string not_scalar(const std::string& where) { return where + " must be a string, a number or true/false"; }
+
+// The option, then {"cmd": "x", "arg": ["a", "b"], "st": 0.2} as key=value tokens (a list
+// repeats its key), appended to out; an error names where.
+std::optional<std::string> append_key_values(const std::string& flag, const nlohmann::json& object, const std::string& where,
+                                             std::vector<std::string>& out) {
     if (!object.is_object()) return where + " must be an object of KEY: VALUE";
-    std::vector<std::string> out;
+    out.push_back(flag);
     for (const auto& [key, value] : object.items()) {
         const auto values = value.is_array() ? value : nlohmann::json::array({value});
         for (const auto& v : values) {
-            auto text = scalar_text(v, where + "." + key);
-            if (text.index() == 1) return std::get<1>(text);
-            out.push_back(key + "=" + std::get<0>(text));
+            const auto text = scalar_text(v);
+            if (!text) return not_scalar(where + "." + key);
+            out.push_back(key + "=" + *text);
         }
     }
-    return out;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -48,19 +53,12 @@ std::variant<std::vector<std::string>, std::string> config_tokens(const std::str
         const std::string flag = "--" + key;
         if (key == "engine") {
             if (!value.is_array()) return std::string("\"engine\" must be a list of engines, each an object of keys");
-            for (std::size_t i = 0; i < value.size(); ++i) {
-                auto tokens = key_value_tokens(value[i], "engine[" + std::to_string(i) + "]");
-                if (tokens.index() == 1) return std::get<1>(tokens);
-                out.push_back(flag);
-                for (auto& t : std::get<0>(tokens)) out.push_back(std::move(t));
-            }
+            for (std::size_t i = 0; i < value.size(); ++i)
+                if (auto e = append_key_values(flag, value[i], "engine[" + std::to_string(i) + "]", out)) return *e;
             continue;
         }
         if (value.is_object()) {  // each, openings, sprt: key=value tokens after the option
-            auto tokens = key_value_tokens(value, "\"" + key + "\"");
-            if (tokens.index() == 1) return std::get<1>(tokens);
-            out.push_back(flag);
-            for (auto& t : std::get<0>(tokens)) out.push_back(std::move(t));
+            if (auto e = append_key_values(flag, value, "\"" + key + "\"", out)) return *e;
             continue;
         }
         if (option->semantic()->max_tokens() == 0) {  // a switch: present when true
@@ -68,9 +66,9 @@ std::variant<std::vector<std::string>, std::string> config_tokens(const std::str
             if (value.get<bool>()) out.push_back(flag);
             continue;
         }
-        auto scalar = scalar_text(value, "\"" + key + "\"");
-        if (scalar.index() == 1) return std::get<1>(scalar);
-        out.push_back(flag + "=" + std::get<0>(scalar));
+        const auto scalar = scalar_text(value);
+        if (!scalar) return not_scalar("\"" + key + "\"");
+        out.push_back(flag + "=" + *scalar);
     }
     return out;
 }

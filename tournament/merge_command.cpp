@@ -17,6 +17,10 @@ namespace po = boost::program_options;
 
 namespace tengen {
 
+namespace {
+constexpr const char* kPoolHint = " (--pool pools runs of the same engines made with other settings)";
+}  // namespace
+
 int merge_command(int argc, char** argv) {
     po::options_description desc(
         "tengen-arena merge A.jsonl B.jsonl ... [--out F] [--sprt ...] [--pool]\n"
@@ -70,8 +74,7 @@ int merge_command(int argc, char** argv) {
         auto loaded = load_results(path, pool ? std::nullopt : schedule, false);
         if (auto* e = std::get_if<std::string>(&loaded)) {
             std::cerr << "tengen-arena merge: " << *e;
-            if (e->find("another schedule") != std::string::npos)
-                std::cerr << " (--pool pools runs of the same engines made with other settings)";
+            if (e->find("another schedule") != std::string::npos) std::cerr << kPoolHint;
             std::cerr << "\n";
             return 2;
         }
@@ -80,9 +83,7 @@ int merge_command(int argc, char** argv) {
         for (FinishedGame& g : result.games) {
             if (!schedule) schedule = g.schedule;
             if (g.schedule != *schedule && !pool) {
-                std::cerr << "tengen-arena merge: " << path
-                          << " holds games of another schedule (--pool pools runs of the same engines made with "
-                             "other settings)\n";
+                std::cerr << "tengen-arena merge: " << path << " holds games of another schedule" << kPoolHint << "\n";
                 return 2;
             }
             if (std::find(schedules.begin(), schedules.end(), g.schedule) == schedules.end())

@@ -25,6 +25,13 @@ GameOutcome loss_of(Color loser, EndReason reason, std::string said, std::vector
     return out;
 }
 
+// The arena was interrupted while an engine thought: no result, the game is replayed on resume.
+GameOutcome abandoned_game() {
+    GameOutcome out;
+    out.abandoned = true;
+    return out;
+}
+
 // A failed exchange (no answer, death, wrong answer) as the loss it is.
 GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::string& what,
                              std::vector<RecordedMove> moves) {
@@ -66,11 +73,7 @@ std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const Refere
     } else {
         const EngineAnswer ok = e.await_answer(deadline, true);
         const auto last = ok.line.find_last_not_of(" \t");
-        if (ok.kind == EngineAnswer::Kind::Abandoned) {
-            GameOutcome abandoned;
-            abandoned.abandoned = true;
-            return abandoned;
-        }
+        if (ok.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
         if (ok.kind != EngineAnswer::Kind::Line || ok.line.substr(0, last + 1) != "OK")
             lost = loss_from_answer(side, ok, "START", {});
     }
@@ -169,11 +172,7 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         const bool sent = prompt_move(e, board, known[s]);
         const EngineAnswer answer = e.await_answer(sent ? deadline : Clock::now() + kDeathGrace);
         e.pause_while_waiting();  // its move is in: no thinking on the opponent's time
-        if (answer.kind == EngineAnswer::Kind::Abandoned) {
-            GameOutcome abandoned;
-            abandoned.abandoned = true;
-            return abandoned;
-        }
+        if (answer.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
         if (answer.kind != EngineAnswer::Kind::Line)
             return finish_loss(side, loss_from_answer(side, answer, "the move", std::move(moves)));
 

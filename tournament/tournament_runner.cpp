@@ -3,7 +3,6 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <ctime>
 #include <pthread.h>
 #include <memory>
 #include <mutex>
@@ -16,6 +15,7 @@
 #include "progress.h"
 #include "results_file.h"
 #include "standings.h"
+#include "utc_time.h"
 #include "version.h"
 
 namespace tengen {
@@ -50,17 +50,6 @@ std::optional<std::vector<std::string>> engine_names(const TournamentSettings& s
     return unique_names(settings.engines, about_names);
 }
 
-}  // namespace
-
-std::string utc_now_iso8601() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    ::gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
-}
-
 // SIGINT and SIGTERM are blocked in the calling thread (and so in every game thread it starts)
 // for the object's lifetime, and taken with wait(); the previous mask comes back at the end.
 class InterruptWatch {
@@ -92,6 +81,8 @@ private:
     sigset_t signals_{};
     sigset_t previous_{};
 };
+
+}  // namespace
 
 int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err) {
     // Taken first: the lock keeps a second arena off the file while this one repairs it.
@@ -129,7 +120,8 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     }
 
     std::set<int> done;
-    const std::int64_t scheduled = static_cast<std::int64_t>(build_schedule(settings.schedule).size());
+    const std::vector<ScheduledGame> schedule = build_schedule(settings.schedule);
+    const std::int64_t scheduled = static_cast<std::int64_t>(schedule.size());
     for (const FinishedGame& g : previous.games) {
         if (g.game >= scheduled) {
             err << "tengen-arena: " << settings.results_path << " holds game " << g.game << " but the schedule has "
@@ -140,7 +132,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     }
     std::vector<ScheduledGame> todo;
     std::int64_t in_scope = 0;
-    for (const ScheduledGame& g : build_schedule(settings.schedule)) {
+    for (const ScheduledGame& g : schedule) {
         if (settings.shard && !settings.shard->contains(g)) continue;
         ++in_scope;
         if (!done.count(g.game)) todo.push_back(g);
@@ -197,7 +189,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             game.outcome = play_game(settings.referee, game.opening, *sessions[static_cast<std::size_t>(slot.black)],
                                      *sessions[static_cast<std::size_t>(slot.white)]);
             if (game.outcome.abandoned) break;
-            game.date = utc_now_iso8601();
+            game.date = utc_iso8601(std::chrono::system_clock::now());
 
             // A game whose result is not in the file is not counted either: the file is the
             // record, and a resume replays the game.
