@@ -110,7 +110,9 @@ std::optional<GameRecord> read_psq(std::string_view text, std::string* error) {
                             "x" + std::to_string(record.height) + " board");
             return std::nullopt;
         }
-        record.moves.push_back({{x, y}, numbers->size() == 3 ? std::max(0, (*numbers)[2]) : 0});
+        RecordedMove move{.at = {x, y}};
+        move.ms = numbers->size() == 3 ? std::max(0, (*numbers)[2]) : 0;
+        record.moves.push_back(move);
     }
     // What follows the moves is black's name, white's name and the status, each optional. A
     // lone number at the end is the status even when names are missing.
@@ -163,6 +165,13 @@ std::string write_sgf(const GameRecord& r, Rule rule, int win_length, std::strin
         out += sgf_letter(m.at.x);
         out += sgf_letter(m.at.y);
         out += "]";
+        // The mover's own account of its search, as a comment viewers show beside the move.
+        std::vector<std::string> said;
+        if (m.depth) said.push_back("depth " + std::to_string(*m.depth));
+        if (m.score) said.push_back("score " + std::to_string(*m.score));
+        if (m.mate) said.push_back(std::string(*m.mate > 0 ? "mate +" : "mate ") + std::to_string(*m.mate));
+        for (std::size_t i = 0; i < said.size(); ++i) out += (i == 0 ? "C[" : " ") + said[i];
+        if (!said.empty()) out += "]";
         black = !black;
     }
     out += ")\n";

@@ -14,6 +14,10 @@ struct RecordedMove {
     Point at;
     int ms = 0;       // time the move took, 0 when unknown
     int cpu_ms = -1;  // CPU time the engine used for it (the arena measures it), -1 when unknown
+    // What the engine said of its search for this move, when it said it (arena records): the
+    // depth, and its score from its own side in its own units, or a proven result in plies
+    // (> 0 it wins, < 0 it loses).
+    std::optional<int> depth = std::nullopt, score = std::nullopt, mate = std::nullopt;
     constexpr bool operator==(const RecordedMove&) const = default;
 };
 

@@ -607,6 +607,55 @@ BOOST_AUTO_TEST_CASE(smoke_match_between_two_configurations_of_tengen) {
 #endif
 
 #ifdef TENGEN_PBRAIN_PATH
+BOOST_AUTO_TEST_CASE(each_move_records_the_depth_and_score_its_engine_reported) {
+    // Tengen prints a summary line (depth, eval) before each move; the random engine prints
+    // nothing. The results line and the SGF carry what each said, and no more.
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" TENGEN_PBRAIN_PATH, "name=tengen", "threads=1", "--engine",
+                               "cmd=" + fake("random"), "name=random", "--each", "st=0.1", "memory=16777216",
+                               "--board", "9", "--games", "2", "--tolerance", "3000", "--sgf", "--records",
+                               dir / "games", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    int tengen_moves = 0;
+    for (const auto& r : results) {
+        const bool tengen_black = r.at("black") == "tengen";
+        const auto& moves = r.at("moves");
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const bool by_tengen = (i % 2 == 0) == tengen_black;
+            const auto& m = moves[i];
+            if (!by_tengen) {
+                BOOST_TEST(!m.contains("depth"), m.dump());
+                BOOST_TEST(!m.contains("score"), m.dump());
+                BOOST_TEST(!m.contains("mate"), m.dump());
+                continue;
+            }
+            ++tengen_moves;
+            BOOST_TEST(m.contains("depth"), m.dump());
+            BOOST_TEST((m.contains("score") != m.contains("mate")), m.dump());
+            if (m.contains("mate")) BOOST_TEST(m.at("mate").get<int>() != 0, m.dump());
+        }
+    }
+    BOOST_TEST(tengen_moves > 0);
+    // The game Tengen won ends with its proven win or a five it saw coming: a winning
+    // side's last reported score is never a loss.
+    for (const auto& r : results) {
+        if (r.at("reason") != "five" || r.at("result") == "draw") continue;
+        const auto& moves = r.at("moves");
+        const auto& last = moves.back();
+        if (last.contains("mate")) BOOST_TEST(last.at("mate").get<int>() > 0, r.dump());
+    }
+    const std::string sgf = read_text((fs::path(dir / "games") / "game-000000.sgf").string());
+    BOOST_TEST(sgf.find("C[depth ") != std::string::npos, sgf);
+
+    // merge reads the new fields back.
+    const Run merged = run_arena({"merge", dir / "r.jsonl"});
+    BOOST_TEST(merged.exit_code == 0, merged.output);
+}
+#endif
+
+#ifdef TENGEN_PBRAIN_PATH
 using tengen::testing::BrainPipe;
 
 // The `wine` tests (registered when a Windows build is given) name the .exe in

@@ -158,6 +158,18 @@ BOOST_AUTO_TEST_CASE(protocol_notation) {
         BOOST_CHECK_MESSAGE(!parse_protocol(bad), bad);
 }
 
+BOOST_AUTO_TEST_CASE(sgf_comments_each_move_with_what_its_engine_reported) {
+    GameRecord r = sample(15, 15);
+    r.moves[0].depth = 12;
+    r.moves[0].score = -35;
+    r.moves[1].depth = 3;
+    r.moves[1].mate = 5;
+    r.moves[2].mate = -4;
+    const std::string sgf = write_sgf(r, Rule::Freestyle, 5, "W+");
+    BOOST_CHECK_NE(sgf.find(";B[hh]C[depth 12 score -35];W[aa]C[depth 3 mate +5];B[oo]C[mate -4];W[oa];B[ao])"),
+                   std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(sgf_lists_the_moves) {
     GameRecord r = sample(15, 15);
     const std::string sgf = write_sgf(r, Rule::Renju, 5, "B+");

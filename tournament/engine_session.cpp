@@ -150,6 +150,8 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         note("<", line);
         const std::string word = first_word_upper(line);
         const bool error_word = word == "ERROR" || word == "UNKNOWN";
+        if (word == "MESSAGE")
+            if (ReportedSearch said = parse_reported_search(line); said.has_score()) answer.reported = said;
         if (is_diagnostic_line(line) && !(answer_errors && error_word)) continue;
         answer.kind = EngineAnswer::Kind::Line;
         answer.line = line;

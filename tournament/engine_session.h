@@ -10,6 +10,7 @@
 #include "child_process.h"
 #include "engine_spec.h"
 #include "protocol_log.h"
+#include "reported_search.h"
 
 namespace tengen {
 
@@ -23,6 +24,7 @@ struct EngineAnswer {
     std::string line;
     std::int64_t ms = 0;  // from the call to the answer
     std::int64_t cpu_ms = -1;  // CPU time of the engine's process group meanwhile, when known
+    ReportedSearch reported;   // the last depth and score its MESSAGE lines gave meanwhile
 };
 
 inline constexpr std::int64_t kMemoryToleranceBytes = std::int64_t{32} << 20;

@@ -26,6 +26,9 @@ std::string to_json_line(const FinishedGame& g) {
     for (const RecordedMove& m : g.outcome.moves) {
         nlohmann::ordered_json move{{"x", m.at.x}, {"y", m.at.y}, {"ms", m.ms}};
         if (m.cpu_ms >= 0) move["cpu_ms"] = m.cpu_ms;
+        if (m.depth) move["depth"] = *m.depth;
+        if (m.score) move["score"] = *m.score;
+        if (m.mate) move["mate"] = *m.mate;
         moves.push_back(std::move(move));
     }
     j["moves"] = std::move(moves);
@@ -85,10 +88,15 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
         const auto stones = parse_opening_field(opening);
         if (!stones) return fail("bad opening '" + opening + "'");
         g.opening = *stones;
+        const auto optional_int = [](const nlohmann::json& m, const char* key) -> std::optional<int> {
+            if (!m.contains(key)) return std::nullopt;
+            return strict_int(m.at(key), key);
+        };
         for (const auto& m : j.at("moves"))
             g.outcome.moves.push_back({{strict_int(m.at("x"), "x"), strict_int(m.at("y"), "y")},
                                        m.contains("ms") ? strict_int(m.at("ms"), "ms") : 0,
-                                       m.contains("cpu_ms") ? strict_int(m.at("cpu_ms"), "cpu_ms") : -1});
+                                       m.contains("cpu_ms") ? strict_int(m.at("cpu_ms"), "cpu_ms") : -1,
+                                       optional_int(m, "depth"), optional_int(m, "score"), optional_int(m, "mate")});
         const auto winner = parse_winner(j.at("result").get<std::string>());
         const auto reason = parse_reason(j.at("reason").get<std::string>());
         if (!winner || !reason) return fail("unknown result or reason");

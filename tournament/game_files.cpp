@@ -10,7 +10,7 @@ GameRecord to_game_record(const FinishedGame& g) {
     GameRecord r;
     r.width = g.config.width;
     r.height = g.config.height;
-    for (Point p : g.opening) r.moves.push_back({p, 0});
+    for (Point p : g.opening) r.moves.push_back(RecordedMove{.at = p});
     r.moves.insert(r.moves.end(), g.outcome.moves.begin(), g.outcome.moves.end());
     r.black_name = g.black;
     r.white_name = g.white;

@@ -200,7 +200,8 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         }
         board.play(*point);
         known[s] = board.stone_count();
-        moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms)});
+        moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms), answer.reported.depth,
+                         answer.reported.score, answer.reported.mate});
         ++engine_moves;
     }
 }
