@@ -606,6 +606,77 @@ BOOST_AUTO_TEST_CASE(smoke_match_between_two_configurations_of_tengen) {
 }
 #endif
 
+BOOST_AUTO_TEST_CASE(an_engine_that_reports_a_hopeless_score_is_adjudicated_lost) {
+    TempDir dir;
+    // "loser" reports -900 on every move, "winner" +900: with count=3, twosided, the game ends
+    // on the loser's first move that has three of its own and three of the winner's behind it,
+    // long before random play could fill the board or make five.
+    const Run run = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=-900", "name=loser", "--engine",
+                               "cmd=" + fake("scoring"), "arg=900", "name=winner", "--each", "st=1", "--board", "15",
+                               "--games", "2", "--resign", "score=600", "count=3", "twosided=true", "--results",
+                               dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason") == "adjudicated", r.dump());
+        const std::string winner_colour = r.at("black") == "winner" ? "black" : "white";
+        BOOST_TEST(r.at("result") == winner_colour, r.dump());
+        BOOST_TEST(r.at("adjudication").get<std::string>().find("resign") != std::string::npos, r.dump());
+        // Playing first, its fourth move (7 in all: the winner needs three too); second, its third (6).
+        const std::size_t expected = r.at("black") == "loser" ? 7u : 6u;
+        BOOST_TEST(r.at("moves").size() == expected, r.dump());
+        BOOST_TEST(r.at("moves")[0].at("score").is_number_integer(), r.dump());
+    }
+    // Without the opponent's agreement twosided holds the game: here the opponent says nothing.
+    const Run silent = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=-900", "name=loser", "--engine",
+                                  "cmd=" + fake("scoring"), "arg=none", "name=quiet", "--each", "st=1", "--board", "7",
+                                  "--k", "4", "--games", "2", "--resign", "score=600", "count=3", "twosided=true",
+                                  "--results", dir / "s.jsonl"});
+    BOOST_TEST(silent.exit_code == 0, silent.output);
+    for (const auto& r : read_results(dir / "s.jsonl")) BOOST_TEST(r.at("reason") != "adjudicated", r.dump());
+    // One-sided (the default), the loser's own third hopeless score is enough.
+    const Run one_sided = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=-900", "name=loser", "--engine",
+                                     "cmd=" + fake("scoring"), "arg=none", "name=quiet", "--each", "st=1", "--games",
+                                     "2", "--resign", "score=600", "count=3", "--results", dir / "o.jsonl"});
+    BOOST_TEST(one_sided.exit_code == 0, one_sided.output);
+    for (const auto& r : read_results(dir / "o.jsonl")) {
+        BOOST_TEST(r.at("reason") == "adjudicated", r.dump());
+        BOOST_TEST(r.at("moves").size() == (r.at("black") == "loser" ? 5u : 6u), r.dump());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(engines_that_agree_the_game_is_level_are_adjudicated_a_draw) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=10", "name=a", "--engine",
+                               "cmd=" + fake("scoring"), "arg=-20", "name=b", "--each", "st=1", "--games", "2",
+                               "--draw", "score=30", "count=2", "after=8", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("result") == "draw", r.dump());
+        BOOST_TEST(r.at("reason") == "adjudicated", r.dump());
+        // It ends at the first move where both hold: from ply 8 on (opening stones counted),
+        // and once each engine has two level scores (four engine moves).
+        const std::string opening = r.at("opening").get<std::string>();
+        const int opening_plies = opening.empty() ? 0 : static_cast<int>(std::count(opening.begin(), opening.end(), ',')) + 1;
+        BOOST_TEST(static_cast<int>(r.at("moves").size()) == std::max(4, 8 - opening_plies), r.dump());
+        BOOST_TEST(r.at("adjudication").get<std::string>().find("draw") != std::string::npos, r.dump());
+    }
+    // A score outside the band keeps the game going: with +-5 the same engines play on.
+    const Run strict = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=10", "name=a", "--engine",
+                                  "cmd=" + fake("scoring"), "arg=-20", "name=b", "--each", "st=1", "--board", "7",
+                                  "--k", "4", "--games", "2", "--draw", "score=5", "count=2", "--results", dir / "s.jsonl"});
+    BOOST_TEST(strict.exit_code == 0, strict.output);
+    for (const auto& r : read_results(dir / "s.jsonl")) BOOST_TEST(r.at("reason") != "adjudicated", r.dump());
+    // Bad values are refused before anything starts.
+    const Run bad = run_arena({"--engine", "cmd=" + fake("scoring"), "--engine", "cmd=" + fake("scoring"), "--resign",
+                               "score=-1", "count=2", "--results", dir / "t.jsonl"});
+    BOOST_TEST(bad.exit_code != 0);
+    BOOST_TEST(bad.output.find("--resign") != std::string::npos, bad.output);
+}
+
 #ifdef TENGEN_PBRAIN_PATH
 BOOST_AUTO_TEST_CASE(each_move_records_the_depth_and_score_its_engine_reported) {
     // Tengen prints a summary line (depth, eval) before each move; the random engine prints

@@ -209,6 +209,10 @@ int arena_command(int argc, char** argv) {
         ("seed", po::value<std::uint64_t>()->default_value(1), "generated openings: random seed")
         ("concurrency", po::value<int>()->default_value(1), "games at once")
         ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")
+        ("resign", po::value<std::vector<std::string>>()->multitoken(),
+         "score=S count=N [twosided=true]: an engine reporting -S or less on its last N moves loses")
+        ("draw", po::value<std::vector<std::string>>()->multitoken(),
+         "score=S count=N [after=PLY]: from ply PLY on, both engines within +-S on their last N moves: a draw")
         ("tolerance", po::value<std::int64_t>(), "ms past a deadline before a time forfeit (default: see Timing)")
         ("start-timeout", po::value<std::int64_t>()->default_value(10000), "ms an engine may take to answer START")
         ("max-failures", po::value<double>(), "PERCENT: at the end, report an engine whose time forfeits and crashes "
@@ -337,6 +341,16 @@ int arena_command(int argc, char** argv) {
         t.sprt = std::get<SprtParams>(sprt);
         if (const std::string e = sprt_domain_error(*t.sprt, t.schedule.repeat); !e.empty()) return fail("--sprt: " + e);
     }
+    if (vm.count("resign")) {
+        auto resign = parse_resign_options(vm["resign"].as<std::vector<std::string>>());
+        if (auto* e = std::get_if<std::string>(&resign)) return fail(*e);
+        t.referee.adjudication.resign = std::get<ResignRule>(resign);
+    }
+    if (vm.count("draw")) {
+        auto draw = parse_score_draw_options(vm["draw"].as<std::vector<std::string>>());
+        if (auto* e = std::get_if<std::string>(&draw)) return fail(*e);
+        t.referee.adjudication.draw = std::get<ScoreDrawRule>(draw);
+    }
     if (vm.count("shard")) {
         t.shard = parse_shard(vm["shard"].as<std::string>());
         if (!t.shard) return fail("--shard needs I/N with 0 <= I < N, got '" + vm["shard"].as<std::string>() + "'");
@@ -350,6 +364,7 @@ int arena_command(int argc, char** argv) {
     identity.schedule = t.schedule;
     identity.config = config;
     identity.draw_after = t.referee.draw_after;
+    identity.adjudication = t.referee.adjudication.text();
     for (const EngineSpec& e : t.engines) identity.executables.push_back(executable_checksum(e.cmd));
     t.schedule_hash = schedule_hash(identity);
     t.command_line = shell_quoted(argc, argv);

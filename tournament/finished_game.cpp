@@ -35,6 +35,7 @@ std::string to_json_line(const FinishedGame& g) {
     j["result"] = std::string(winner_name(g.outcome.winner));
     j["reason"] = std::string(reason_name(g.outcome.reason));
     j["loser_said"] = g.outcome.loser_said;
+    if (!g.outcome.adjudication.empty()) j["adjudication"] = g.outcome.adjudication;
     j["schedule"] = g.schedule;
     if (!g.arena_version.empty()) j["arena_version"] = g.arena_version;
     if (!g.date.empty()) j["date"] = g.date;
@@ -103,6 +104,7 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
         g.outcome.winner = *winner;
         g.outcome.reason = *reason;
         g.outcome.loser_said = j.value("loser_said", "");
+        g.outcome.adjudication = j.value("adjudication", "");
         g.schedule = j.value("schedule", "");
         g.arena_version = j.value("arena_version", "");
         g.date = j.value("date", "");

@@ -26,6 +26,7 @@ struct GameOutcome {
     EndReason reason = EndReason::FullBoard;
     std::string loser_said;           // the offending output or exit status, when there is one
     std::vector<RecordedMove> moves;  // the engines' moves only, not the opening
+    std::string adjudication;         // why the game was adjudicated on the engines' scores, when it was
     bool abandoned = false;           // the arena was interrupted mid-game: no result, replayed on resume
 };
 

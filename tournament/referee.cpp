@@ -152,6 +152,17 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
             decided->moves = std::move(moves);
             return *decided;
         }
+        if (settings.adjudication.any()) {
+            const Color first_mover = opening.size() % 2 == 0 ? Color::Black : Color::White;
+            if (auto verdict = adjudicate_by_scores(settings.adjudication, moves, first_mover, static_cast<int>(opening.size()))) {
+                GameOutcome out;
+                out.winner = !verdict->loser ? Winner::Draw : *verdict->loser == Color::Black ? Winner::White : Winner::Black;
+                out.reason = EndReason::Adjudicated;
+                out.adjudication = std::move(verdict->why);
+                out.moves = std::move(moves);
+                return out;
+            }
+        }
 
         const Color side = board.side_to_move();
         const int s = slot(side);

@@ -9,6 +9,7 @@
 #include "board.h"
 #include "engine_session.h"
 #include "game_outcome.h"
+#include "score_adjudication.h"
 
 namespace tengen {
 
@@ -18,6 +19,7 @@ struct RefereeSettings {
     std::optional<std::int64_t> tolerance_ms;   // --tolerance; default: default_tolerance_ms()
     std::int64_t start_timeout_ms = 10000;      // START must be answered within this
     bool pondering = false;                     // false: the engine not to move is stopped
+    ScoreAdjudication adjudication;             // --resign, --draw
 };
 
 // The grace past a deadline before a time forfeit when --tolerance is not given: the turn

@@ -1,0 +1,118 @@
+#include "score_adjudication.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace tengen {
+namespace {
+
+std::optional<int> whole_number(const std::string& text) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+    return v;
+}
+
+// Walks key=value tokens; `set` returns an error text or "" for each pair.
+template <class Set>
+std::string read_tokens(const std::string& option, const std::vector<std::string>& tokens, Set set) {
+    for (const std::string& token : tokens) {
+        const auto eq = token.find('=');
+        if (eq == std::string::npos) return option + ": expected key=value, got '" + token + "'";
+        if (std::string e = set(token.substr(0, eq), token.substr(eq + 1)); !e.empty()) return option + ": " + e;
+    }
+    return {};
+}
+
+std::string set_int(const std::string& key, const std::string& value, int minimum, int& out) {
+    const auto n = whole_number(value);
+    if (!n || *n < minimum) return fmt::format("{} needs a whole number of at least {}, got '{}'", key, minimum, value);
+    out = *n;
+    return {};
+}
+
+bool at_most(const RecordedMove& m, int limit) {  // score <= limit, a proven loss counting as -infinity
+    if (m.mate) return *m.mate < 0;
+    return m.score && *m.score <= limit;
+}
+bool at_least(const RecordedMove& m, int limit) {
+    if (m.mate) return *m.mate > 0;
+    return m.score && *m.score >= limit;
+}
+bool within(const RecordedMove& m, int bound) { return !m.mate && m.score && *m.score >= -bound && *m.score <= bound; }
+
+// The last `count` moves of the player whose last move has index `last`: all satisfy pred.
+template <class Pred>
+bool last_moves_all(const std::vector<RecordedMove>& moves, int last, int count, Pred pred) {
+    if (last < 0 || last - 2 * (count - 1) < 0) return false;
+    for (int i = 0; i < count; ++i)
+        if (!pred(moves[static_cast<std::size_t>(last - 2 * i)])) return false;
+    return true;
+}
+
+}  // namespace
+
+std::string ScoreAdjudication::text() const {
+    std::string out;
+    if (resign) out += fmt::format("resign score {} count {} twosided {}", resign->score, resign->count, resign->twosided ? 1 : 0);
+    if (draw) out += fmt::format("{}draw score {} count {} after {}", out.empty() ? "" : " ", draw->score, draw->count, draw->after_ply);
+    return out;
+}
+
+std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std::string>& tokens) {
+    ResignRule r;
+    bool has_score = false, has_count = false;
+    std::string e = read_tokens("--resign", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+        if (key == "score") return has_score = true, set_int(key, value, 1, r.score);
+        if (key == "count") return has_count = true, set_int(key, value, 1, r.count);
+        if (key == "twosided") {
+            if (value != "true" && value != "false") return "twosided is true or false, got '" + value + "'";
+            r.twosided = value == "true";
+            return {};
+        }
+        return "unknown key '" + key + "'";
+    });
+    if (!e.empty()) return e;
+    if (!has_score || !has_count) return std::string("--resign needs score=S and count=N");
+    return r;
+}
+
+std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vector<std::string>& tokens) {
+    ScoreDrawRule d;
+    bool has_score = false, has_count = false;
+    std::string e = read_tokens("--draw", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+        if (key == "score") return has_score = true, set_int(key, value, 0, d.score);
+        if (key == "count") return has_count = true, set_int(key, value, 1, d.count);
+        if (key == "after") return set_int(key, value, 0, d.after_ply);
+        return "unknown key '" + key + "'";
+    });
+    if (!e.empty()) return e;
+    if (!has_score || !has_count) return std::string("--draw needs score=S and count=N");
+    return d;
+}
+
+std::optional<ScoreVerdict> adjudicate_by_scores(const ScoreAdjudication& rules, const std::vector<RecordedMove>& moves,
+                                                 Color first_mover, int opening_plies) {
+    const int last = static_cast<int>(moves.size()) - 1;
+    if (last < 0) return std::nullopt;
+    const Color mover = last % 2 == 0 ? first_mover : opponent(first_mover);
+    const char* mover_name = mover == Color::Black ? "black" : "white";
+    if (const auto& r = rules.resign) {
+        const bool hopeless = last_moves_all(moves, last, r->count, [&](const RecordedMove& m) { return at_most(m, -r->score); });
+        const bool agreed = !r->twosided ||
+                            last_moves_all(moves, last - 1, r->count, [&](const RecordedMove& m) { return at_least(m, r->score); });
+        if (hopeless && agreed)
+            return ScoreVerdict{mover, fmt::format("resign: {} reported -{} or less on its last {} moves{}", mover_name,
+                                                   r->score, r->count, r->twosided ? ", its opponent +" + std::to_string(r->score) + " or more" : "")};
+    }
+    if (const auto& d = rules.draw; d && opening_plies + last + 1 >= d->after_ply) {
+        const auto level = [&](const RecordedMove& m) { return within(m, d->score); };
+        if (last_moves_all(moves, last, d->count, level) && last_moves_all(moves, last - 1, d->count, level))
+            return ScoreVerdict{std::nullopt, fmt::format("draw: both engines reported scores within +-{} on their last {} moves",
+                                                          d->score, d->count)};
+    }
+    return std::nullopt;
+}
+
+}  // namespace tengen

@@ -1,0 +1,50 @@
+// Adjudication from the scores engines report (fastchess's meaning): an engine whose own score
+// has stayed hopeless resigns, and a game both engines have called level for long is a draw.
+// The scores are the ones the arena records with each move (reported_search.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "records.h"
+#include "types.h"
+
+namespace tengen {
+
+// --resign score=S count=N [twosided=true]: the engine that just moved has reported a score
+// at or below -S on each of its last N moves (with twosided, its opponent at or above +S on
+// each of its last N too): it loses.
+struct ResignRule {
+    int score = 0, count = 0;
+    bool twosided = false;
+};
+// --draw score=S count=N [after=PLY]: from ply PLY of the game (opening stones counted) on,
+// each engine's last N moves all reported scores within [-S, S]: a draw.
+struct ScoreDrawRule {
+    int score = 0, count = 0, after_ply = 0;
+};
+struct ScoreAdjudication {
+    std::optional<ResignRule> resign;
+    std::optional<ScoreDrawRule> draw;
+    bool any() const noexcept { return resign || draw; }
+    // The rules as one line, for the schedule's identity: "" when there are none.
+    std::string text() const;
+};
+
+std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std::string>& tokens);
+std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vector<std::string>& tokens);
+
+struct ScoreVerdict {
+    std::optional<Color> loser;  // nullopt: a draw
+    std::string why;             // e.g. "resign: white reported <= -600 on its last 3 moves"
+};
+
+// After the last of `moves` (the engines' moves, the first played by `first_mover`): the
+// verdict the rules give, or nullopt to play on. A move without a score breaks every run;
+// a proven win or loss counts as beyond any S.
+std::optional<ScoreVerdict> adjudicate_by_scores(const ScoreAdjudication& rules, const std::vector<RecordedMove>& moves,
+                                                 Color first_mover, int opening_plies);
+
+}  // namespace tengen
