@@ -31,15 +31,12 @@ std::optional<std::pair<int, int>> parse_board_size(const std::string& text) {
 
 std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens) {
     SprtParams p;
-    for (const std::string& token : tokens) {
-        const auto eq = token.find('=');
-        if (eq == std::string::npos) return "--sprt: expected key=value, got '" + token + "'";
-        const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
+    const std::string error = for_each_key_value("--sprt", tokens, [&](const std::string& key, const std::string& value) -> std::string {
         if (key == "model") {
             if (value == "normalized") p.model = SprtModel::Normalized;
             else if (value == "logistic") p.model = SprtModel::Logistic;
-            else return "--sprt: model must be normalized or logistic, got '" + value + "'";
-            continue;
+            else return "model must be normalized or logistic, got '" + value + "'";
+            return {};
         }
         double v = 0;
         try {
@@ -47,14 +44,16 @@ std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::
             v = std::stod(value, &used);
             if (used != value.size() || !std::isfinite(v)) throw std::invalid_argument(value);
         } catch (const std::exception&) {
-            return "--sprt: " + key + " needs a number, got '" + value + "'";
+            return key + " needs a number, got '" + value + "'";
         }
         if (key == "elo0") p.elo0 = v;
         else if (key == "elo1") p.elo1 = v;
         else if (key == "alpha") p.alpha = v;
         else if (key == "beta") p.beta = v;
-        else return "--sprt: unknown key '" + key + "'";
-    }
+        else return "unknown key '" + key + "'";
+        return {};
+    });
+    if (!error.empty()) return error;
     if (const std::string error = sprt_params_error(p); !error.empty()) return "--sprt: " + error;
     return p;
 }

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "command_line.h"
+
 namespace tengen {
 namespace {
 
@@ -12,17 +14,6 @@ std::optional<int> whole_number(const std::string& text) {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
     return v;
-}
-
-// Walks key=value tokens; `set` returns an error text or "" for each pair.
-template <class Set>
-std::string read_tokens(const std::string& option, const std::vector<std::string>& tokens, Set set) {
-    for (const std::string& token : tokens) {
-        const auto eq = token.find('=');
-        if (eq == std::string::npos) return option + ": expected key=value, got '" + token + "'";
-        if (std::string e = set(token.substr(0, eq), token.substr(eq + 1)); !e.empty()) return option + ": " + e;
-    }
-    return {};
 }
 
 std::string set_int(const std::string& key, const std::string& value, int minimum, int& out) {
@@ -63,7 +54,7 @@ std::string ScoreAdjudication::text() const {
 std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std::string>& tokens) {
     ResignRule r;
     bool has_score = false, has_count = false;
-    std::string e = read_tokens("--resign", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+    std::string e = for_each_key_value("--resign", tokens, [&](const std::string& key, const std::string& value) -> std::string {
         if (key == "score") return has_score = true, set_int(key, value, 1, r.score);
         if (key == "count") return has_count = true, set_int(key, value, 1, r.count);
         if (key == "twosided") {
@@ -81,7 +72,7 @@ std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std
 std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vector<std::string>& tokens) {
     ScoreDrawRule d;
     bool has_score = false, has_count = false;
-    std::string e = read_tokens("--draw", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+    std::string e = for_each_key_value("--draw", tokens, [&](const std::string& key, const std::string& value) -> std::string {
         if (key == "score") return has_score = true, set_int(key, value, 0, d.score);
         if (key == "count") return has_count = true, set_int(key, value, 1, d.count);
         if (key == "after") return set_int(key, value, 0, d.after_ply);
