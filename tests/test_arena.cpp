@@ -646,6 +646,41 @@ BOOST_AUTO_TEST_CASE(an_engine_that_reports_a_hopeless_score_is_adjudicated_lost
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_win_the_arena_proves_by_fours_ends_the_game) {
+    // Black to move holds an open three (f8 g8 h8): a four makes an open four, a proof of
+    // three plies. With --adjudicate-proven the game ends before anyone moves.
+    TempDir dir;
+    {
+        std::ofstream out(dir / "openings.txt");
+        out << "f8a1g8a15h8o1\n";
+    }
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "name=a", "--engine", "cmd=" + fake("random"),
+                               "name=b", "--each", "st=1", "--games", "2", "--openings", "file=" + dir / "openings.txt",
+                               "--adjudicate-proven", "nodes=5000", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_REQUIRE_EQUAL(results.size(), 2u);
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason") == "adjudicated", r.dump());
+        BOOST_TEST(r.at("result") == "black", r.dump());
+        BOOST_TEST(r.at("moves").empty(), r.dump());
+        const std::string why = r.at("adjudication");
+        BOOST_TEST(why.find("proven: black wins by fours: ") == 0u, why);
+        BOOST_TEST((why.find("e8") != std::string::npos || why.find("i8") != std::string::npos), why);
+    }
+    // Without it the same opening is played out on the board.
+    const Run played = run_arena({"--engine", "cmd=" + fake("random"), "name=a", "--engine", "cmd=" + fake("random"),
+                                  "name=b", "--each", "st=1", "--games", "2", "--openings",
+                                  "file=" + dir / "openings.txt", "--results", dir / "p.jsonl"});
+    BOOST_TEST(played.exit_code == 0, played.output);
+    for (const auto& r : read_results(dir / "p.jsonl")) BOOST_TEST(r.at("reason") != "adjudicated", r.dump());
+    // A bad budget is refused.
+    const Run bad = run_arena({"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake("random"),
+                               "--adjudicate-proven", "nodes=0", "--results", dir / "b.jsonl"});
+    BOOST_TEST(bad.exit_code != 0);
+    BOOST_TEST(bad.output.find("--adjudicate-proven") != std::string::npos, bad.output);
+}
+
 BOOST_AUTO_TEST_CASE(engines_that_agree_the_game_is_level_are_adjudicated_a_draw) {
     TempDir dir;
     const Run run = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=10", "name=a", "--engine",

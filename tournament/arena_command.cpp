@@ -211,6 +211,8 @@ int arena_command(int argc, char** argv) {
         ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")
         ("resign", po::value<std::vector<std::string>>()->multitoken(),
          "score=S count=N [twosided=true]: an engine reporting -S or less on its last N moves loses")
+        ("adjudicate-proven", po::value<std::vector<std::string>>()->multitoken()->zero_tokens(),
+         "[nodes=N]: end a game when the arena proves a win by fours for the side to move (default 20000 positions)")
         ("draw", po::value<std::vector<std::string>>()->multitoken(),
          "score=S count=N [after=PLY]: from ply PLY on, both engines within +-S on their last N moves: a draw")
         ("tolerance", po::value<std::int64_t>(), "ms past a deadline before a time forfeit (default: see Timing)")
@@ -350,6 +352,11 @@ int arena_command(int argc, char** argv) {
         auto draw = parse_score_draw_options(vm["draw"].as<std::vector<std::string>>());
         if (auto* e = std::get_if<std::string>(&draw)) return fail(*e);
         t.referee.adjudication.draw = std::get<ScoreDrawRule>(draw);
+    }
+    if (vm.count("adjudicate-proven")) {
+        auto nodes = parse_proof_options(vm["adjudicate-proven"].as<std::vector<std::string>>());
+        if (auto* e = std::get_if<std::string>(&nodes)) return fail(*e);
+        t.referee.adjudication.proof_nodes = std::get<std::uint64_t>(nodes);
     }
     if (vm.count("shard")) {
         t.shard = parse_shard(vm["shard"].as<std::string>());

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <array>
 
+#include <fmt/format.h>
+
 #include "notation.h"
 #include "renju.h"
 #include "text.h"
+#include "vcf_proof.h"
 
 namespace tengen {
 
@@ -111,6 +114,22 @@ std::optional<GameOutcome> decision(const Board& board, int draw_after, int engi
     return std::nullopt;
 }
 
+// The side to move has a forced win by fours the arena proves itself: the game ends there.
+std::optional<GameOutcome> proven_win(const Board& board, std::uint64_t nodes) {
+    const auto proof = prove_vcf(board, nodes);
+    if (!proof) return std::nullopt;
+    GameOutcome out;
+    out.winner = board.side_to_move() == Color::Black ? Winner::Black : Winner::White;
+    out.reason = EndReason::Adjudicated;
+    std::string line;
+    for (const Point p : proof->line) {
+        if (!line.empty()) line += ' ';
+        line += to_letters(p);
+    }
+    out.adjudication = fmt::format("proven: {} wins by fours: {}", winner_name(out.winner), line);
+    return out;
+}
+
 }  // namespace
 
 std::int64_t default_tolerance_ms(const EngineClock& clock) noexcept {
@@ -152,6 +171,11 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
             decided->moves = std::move(moves);
             return *decided;
         }
+        if (settings.adjudication.proof_nodes > 0)
+            if (auto proven = proven_win(board, settings.adjudication.proof_nodes)) {
+                proven->moves = std::move(moves);
+                return *proven;
+            }
         if (settings.adjudication.any()) {
             const Color first_mover = opening.size() % 2 == 0 ? Color::Black : Color::White;
             if (auto verdict = adjudicate_by_scores(settings.adjudication, moves, first_mover, static_cast<int>(opening.size()))) {

@@ -44,10 +44,24 @@ bool last_moves_all(const std::vector<RecordedMove>& moves, int last, int count,
 
 }  // namespace
 
+std::variant<std::uint64_t, std::string> parse_proof_options(const std::vector<std::string>& tokens) {
+    std::uint64_t nodes = kDefaultProofNodes;
+    std::string e = for_each_key_value("--adjudicate-proven", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+        if (key != "nodes") return "unknown key '" + key + "'";
+        int n = 0;
+        if (std::string bad = set_int(key, value, 1, n); !bad.empty()) return bad;
+        nodes = static_cast<std::uint64_t>(n);
+        return {};
+    });
+    if (!e.empty()) return e;
+    return nodes;
+}
+
 std::string ScoreAdjudication::text() const {
     std::string out;
     if (resign) out += fmt::format("resign score {} count {} twosided {}", resign->score, resign->count, resign->twosided ? 1 : 0);
     if (draw) out += fmt::format("{}draw score {} count {} after {}", out.empty() ? "" : " ", draw->score, draw->count, draw->after_ply);
+    if (proof_nodes > 0) out += fmt::format("{}proven nodes {}", out.empty() ? "" : " ", proof_nodes);
     return out;
 }
 

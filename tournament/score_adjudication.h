@@ -3,6 +3,7 @@
 // The scores are the ones the arena records with each move (reported_search.h).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -28,6 +29,9 @@ struct ScoreDrawRule {
 struct ScoreAdjudication {
     std::optional<ResignRule> resign;
     std::optional<ScoreDrawRule> draw;
+    // --adjudicate-proven [nodes=N]: after each move the arena's own VCF proof (vcf_proof.h)
+    // runs for the side to move within N positions; 0 = off.
+    std::uint64_t proof_nodes = 0;
     bool any() const noexcept { return resign || draw; }
     // The rules as one line, for the schedule's identity: "" when there are none.
     std::string text() const;
@@ -35,6 +39,9 @@ struct ScoreAdjudication {
 
 std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std::string>& tokens);
 std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vector<std::string>& tokens);
+// `--adjudicate-proven [nodes=N]`: the node budget (default kDefaultProofNodes).
+inline constexpr std::uint64_t kDefaultProofNodes = 20000;
+std::variant<std::uint64_t, std::string> parse_proof_options(const std::vector<std::string>& tokens);
 
 struct ScoreVerdict {
     std::optional<Color> loser;  // nullopt: a draw
