@@ -200,6 +200,8 @@ int arena_command(int argc, char** argv) {
          "play each opening twice, colours swapped (--repeat=false to turn off)")
         ("openings", po::value<std::vector<std::string>>()->multitoken(),
          "file=F [format=offset|letters] [order=sequential|random] [seed=S] [start=I] [transform=yes]")
+        ("swap2", po::bool_switch(), "open each game with Gomocup's swap2 phase (SWAP2BOARD): the first engine of "
+                                     "a pair places three stones, the other chooses; no --openings")
         ("openings-generate", po::value<int>(), "write N balanced openings to --out and exit")
         ("out", po::value<std::string>(), "output file of --openings-generate")
         ("opening-stones", po::value<int>()->default_value(3), "stones per generated opening")
@@ -321,6 +323,12 @@ int arena_command(int argc, char** argv) {
     t.schedule.repeat = vm["repeat"].as<bool>();
     if (auto e = schedule_error(t.schedule)) return fail(*e);
 
+    t.swap2 = vm["swap2"].as<bool>();
+    if (t.swap2 && vm.count("openings")) return fail("--swap2 makes each game's opening: it takes no --openings");
+    if (t.swap2 && config.win_length < 4)
+        return fail("--swap2 needs k of 4 or more (its three stones of a colour must not win)");
+    if (t.swap2 && config.width * config.height < 16) return fail("--swap2 needs a board of 16 points or more");
+
     ScheduleIdentity identity;
     if (vm.count("openings")) {
         auto options = parse_opening_options(vm["openings"].as<std::vector<std::string>>());
@@ -372,6 +380,7 @@ int arena_command(int argc, char** argv) {
     identity.config = config;
     identity.draw_after = t.referee.draw_after;
     identity.adjudication = t.referee.adjudication.text();
+    identity.swap2 = t.swap2;
     for (const EngineSpec& e : t.engines) identity.executables.push_back(executable_checksum(e.cmd));
     t.schedule_hash = schedule_hash(identity);
     t.command_line = shell_quoted(argc, argv);

@@ -36,6 +36,11 @@ std::string to_json_line(const FinishedGame& g) {
     j["reason"] = std::string(reason_name(g.outcome.reason));
     j["loser_said"] = g.outcome.loser_said;
     if (!g.outcome.adjudication.empty()) j["adjudication"] = g.outcome.adjudication;
+    if (const auto& phase = g.outcome.swap2) {
+        auto answers = nlohmann::ordered_json::array();
+        for (const auto& stones : phase->answers) answers.push_back(stones.empty() ? "swap" : opening_to_letters(stones));
+        j["swap2"] = {{"proposer", phase->proposer_black ? g.black : g.white}, {"answers", std::move(answers)}};
+    }
     j["schedule"] = g.schedule;
     if (!g.arena_version.empty()) j["arena_version"] = g.arena_version;
     if (!g.date.empty()) j["date"] = g.date;
@@ -105,6 +110,24 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
         g.outcome.reason = *reason;
         g.outcome.loser_said = j.value("loser_said", "");
         g.outcome.adjudication = j.value("adjudication", "");
+        if (j.contains("swap2")) {
+            const auto& phase_json = j.at("swap2");
+            Swap2Phase phase;
+            const std::string proposer = phase_json.at("proposer").get<std::string>();
+            if (proposer != g.black && proposer != g.white) return fail("swap2 proposer is neither player");
+            phase.proposer_black = proposer == g.black;
+            for (const auto& answer : phase_json.at("answers")) {
+                const std::string text = answer.get<std::string>();
+                if (text == "swap") {
+                    phase.answers.emplace_back();
+                    continue;
+                }
+                const auto stones = parse_opening_field(text);
+                if (!stones || stones->empty()) return fail("bad swap2 answer '" + text + "'");
+                phase.answers.push_back(*stones);
+            }
+            g.outcome.swap2 = std::move(phase);
+        }
         g.schedule = j.value("schedule", "");
         g.arena_version = j.value("arena_version", "");
         g.date = j.value("date", "");

@@ -52,4 +52,10 @@ bool is_misbehaviour(EndReason r) noexcept {
            r == EndReason::Crash || r == EndReason::ProtocolError || r == EndReason::MemoryLimit;
 }
 
+std::vector<Point> Swap2Phase::stones() const {
+    std::vector<Point> all;
+    for (const auto& answer : answers) all.insert(all.end(), answer.begin(), answer.end());
+    return all;
+}
+
 }  // namespace tengen

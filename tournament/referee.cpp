@@ -1,11 +1,11 @@
 #include "referee.h"
 
 #include <algorithm>
-#include <array>
 
 #include <fmt/format.h>
 
 #include "notation.h"
+#include "referee_seats.h"
 #include "renju.h"
 #include "text.h"
 #include "vcf_proof.h"
@@ -13,44 +13,6 @@
 namespace tengen {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-// A write failed: the engine is gone or going; this long to collect its exit status.
-constexpr auto kDeathGrace = std::chrono::milliseconds(1000);
-
-GameOutcome loss_of(Color loser, EndReason reason, std::string said, std::vector<RecordedMove> moves) {
-    GameOutcome out;
-    out.winner = loser == Color::Black ? Winner::White : Winner::Black;
-    out.reason = reason;
-    // An engine's text is shown on the terminal and stored in the results: printable and short.
-    out.loser_said = printable_excerpt(said, kMaxLoserSaid);
-    out.moves = std::move(moves);
-    return out;
-}
-
-// The arena was interrupted while an engine thought: no result, the game is replayed on resume.
-GameOutcome abandoned_game() {
-    GameOutcome out;
-    out.abandoned = true;
-    return out;
-}
-
-// A failed exchange (no answer, death, wrong answer) as the loss it is.
-GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::string& what,
-                             std::vector<RecordedMove> moves) {
-    switch (a.kind) {
-    case EngineAnswer::Kind::Timeout:
-        return loss_of(loser, EndReason::TimeForfeit, "no answer to " + what + " within " + std::to_string(a.ms) + " ms",
-                       std::move(moves));
-    case EngineAnswer::Kind::Crash:
-        return loss_of(loser, EndReason::Crash, a.line, std::move(moves));
-    case EngineAnswer::Kind::MemoryLimit:
-        return loss_of(loser, EndReason::MemoryLimit, a.line, std::move(moves));
-    case EngineAnswer::Kind::Line:
-    case EngineAnswer::Kind::Abandoned: break;
-    }
-    return loss_of(loser, EndReason::ProtocolError, a.line, std::move(moves));
-}
 
 // Tells the engine what it has not seen yet and asks for its move: BEGIN on an empty board,
 // TURN when it misses only the opponent's last stone, else the whole position as BOARD.
@@ -64,35 +26,6 @@ bool prompt_move(EngineSession& engine, const Board& board, int& known_stones) {
     for (const Move& m : history)
         ok = ok && engine.send(to_protocol(m.at) + "," + (m.color == own ? "1" : "2"));
     return ok && engine.send("DONE");
-}
-
-// A new game for one engine: START (RECTSTART), then the settings. The loss when it fails.
-std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const RefereeSettings& settings) {
-    if (auto error = e.launch()) return loss_of(side, EndReason::Crash, "cannot start: " + *error, {});
-    const auto deadline = Clock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
-    std::optional<GameOutcome> lost;
-    if (!e.send(start_command(settings.config))) {
-        lost = loss_from_answer(side, e.await_answer(Clock::now() + kDeathGrace), "START", {});
-    } else {
-        const EngineAnswer ok = e.await_answer(deadline, true);
-        const auto last = ok.line.find_last_not_of(" \t");
-        if (ok.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
-        if (ok.kind != EngineAnswer::Kind::Line || ok.line.substr(0, last + 1) != "OK")
-            lost = loss_from_answer(side, ok, "START", {});
-    }
-    if (lost) {
-        e.kill();
-        return lost;
-    }
-    for (const std::string& line : e.spec().info_lines()) e.send(line);
-    e.send("INFO rule " + std::to_string(gomocup_code(settings.config.rule)));
-    // win_length is Tengen's own key. Other engines need not know it, and some (Rapfi) lose
-    // track of their input on an unknown INFO key, so it is sent only when k is not the
-    // protocol's implied 5.
-    if (settings.config.win_length != 5)
-        e.send("INFO win_length " + std::to_string(settings.config.win_length));
-    e.send("INFO game_type 1");
-    return std::nullopt;
 }
 
 // The game's end on the board (five, full board) or by adjudication, if it has come.
@@ -145,26 +78,20 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
                       EngineSession& black, EngineSession& white) {
     Board board(settings.config);
     for (Point p : opening) board.play(p);
+    Seats seats(settings, black, white);
+    if (auto lost = seats.begin()) return *lost;
+    return play_to_the_end(settings, seats, std::move(board));
+}
 
-    std::array<EngineSession*, 2> engines{&black, &white};
-    auto slot = [](Color c) { return c == Color::Black ? 0 : 1; };
+GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board board) {
     std::vector<RecordedMove> moves;
-
-    auto finish_loss = [&](Color loser, GameOutcome out) {
-        engines[slot(loser)]->kill();
-        return out;
-    };
-
-    for (Color side : {Color::Black, Color::White}) {
-        engines[slot(side)]->set_pondering_allowed(settings.pondering);
-        if (auto lost = begin_game(*engines[slot(side)], side, settings)) return *lost;
-        engines[slot(side)]->pause_while_waiting();  // until its first prompt
-    }
-
-    std::array<int, 2> known{0, 0};  // stones each engine has been told about
-    std::array<bool, 2> first_move{true, true};
-    std::array<std::int64_t, 2> time_left{black.spec().clock.match_ms, white.spec().clock.match_ms};
+    const int opening_stones = static_cast<int>(board.history().size());
     int engine_moves = 0;
+
+    auto finish_loss = [&](int seat, EndReason reason, std::string said) {
+        seats.engine(seat).kill();
+        return loss_of(seat == 0 ? Color::Black : Color::White, reason, std::move(said), std::move(moves));
+    };
 
     for (;;) {
         if (auto decided = decision(board, settings.draw_after, engine_moves)) {
@@ -177,8 +104,8 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
                 return *proven;
             }
         if (settings.adjudication.any()) {
-            const Color first_mover = opening.size() % 2 == 0 ? Color::Black : Color::White;
-            if (auto verdict = adjudicate_by_scores(settings.adjudication, moves, first_mover, static_cast<int>(opening.size()))) {
+            const Color first_mover = opening_stones % 2 == 0 ? Color::Black : Color::White;
+            if (auto verdict = adjudicate_by_scores(settings.adjudication, moves, first_mover, opening_stones)) {
                 GameOutcome out;
                 out.winner = !verdict->loser ? Winner::Draw : *verdict->loser == Color::Black ? Winner::White : Winner::Black;
                 out.reason = EndReason::Adjudicated;
@@ -189,52 +116,28 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
         }
 
         const Color side = board.side_to_move();
-        const int s = slot(side);
-        EngineSession& e = *engines[s];
-        const EngineClock& clock = e.spec().clock;
-        // An engine's first move of a game may carry its start-up work (hash allocation,
-        // tables); it gets a fixed grace on top of the tolerance.
-        const std::int64_t tolerance = e.spec().tolerance_ms.value_or(settings.tolerance_ms.value_or(default_tolerance_ms(clock))) +
-                                       (first_move[s] ? kFirstMoveGraceMs : 0);
-        first_move[s] = false;
-        e.settle();
-        std::int64_t allowed = clock.turn_ms;
-        if (clock.has_match_clock()) {
-            allowed = std::min(allowed, std::max<std::int64_t>(time_left[s], 0));
-            e.send("INFO time_left " + std::to_string(time_left[s]));
-        }
-        const auto deadline = Clock::now() + std::chrono::milliseconds(allowed + tolerance);
-        const bool sent = prompt_move(e, board, known[s]);
-        const EngineAnswer answer = e.await_answer(sent ? deadline : Clock::now() + kDeathGrace);
-        e.pause_while_waiting();  // its move is in: no thinking on the opponent's time
+        const int seat = side == Color::Black ? 0 : 1;
+        const Seats::Exchange x =
+            seats.ask(seat, [&](EngineSession& e) { return prompt_move(e, board, seats.known(seat)); });
+        const EngineAnswer& answer = x.answer;
         if (answer.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
-        if (answer.kind != EngineAnswer::Kind::Line)
-            return finish_loss(side, loss_from_answer(side, answer, "the move", std::move(moves)));
+        if (answer.kind != EngineAnswer::Kind::Line) {
+            seats.engine(seat).kill();
+            return loss_from_answer(side, answer, "the move", std::move(moves));
+        }
 
         const auto point = parse_protocol(answer.line);
-        if (!point) return finish_loss(side, loss_of(side, EndReason::ProtocolError, answer.line, std::move(moves)));
-        if (!board.is_legal(*point))
-            return finish_loss(side, loss_of(side, EndReason::IllegalMove, answer.line, std::move(moves)));
+        if (!point) return finish_loss(seat, EndReason::ProtocolError, answer.line);
+        if (!board.is_legal(*point)) return finish_loss(seat, EndReason::IllegalMove, answer.line);
         if (side == Color::Black && settings.config.rule == Rule::Renju) {
             const Forbidden f = renju_forbidden(board, *point);
             if (f != Forbidden::None)
-                return finish_loss(side, loss_of(side, EndReason::ForbiddenMove,
-                                                 answer.line + " (" + std::string(forbidden_name(f)) + ")",
-                                                 std::move(moves)));
+                return finish_loss(seat, EndReason::ForbiddenMove,
+                                   answer.line + " (" + std::string(forbidden_name(f)) + ")");
         }
-        if (answer.ms > clock.turn_ms + tolerance)
-            return finish_loss(side, loss_of(side, EndReason::TimeForfeit,
-                                             answer.line + " after " + std::to_string(answer.ms) + " ms", std::move(moves)));
-        if (clock.has_match_clock()) {
-            time_left[s] -= answer.ms;
-            if (time_left[s] < -tolerance)
-                return finish_loss(side, loss_of(side, EndReason::TimeForfeit,
-                                                 answer.line + " with " + std::to_string(time_left[s]) + " ms left",
-                                                 std::move(moves)));
-            time_left[s] += clock.increment_ms;
-        }
+        if (auto late = seats.charge(seat, x)) return finish_loss(seat, EndReason::TimeForfeit, *late);
         board.play(*point);
-        known[s] = board.stone_count();
+        seats.known(seat) = board.stone_count();
         moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms), answer.reported.depth,
                          answer.reported.score, answer.reported.mate});
         ++engine_moves;

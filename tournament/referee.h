@@ -40,4 +40,11 @@ std::string start_command(const GameConfig& config);
 GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>& opening,
                       EngineSession& black, EngineSession& white);
 
+// A --swap2 game: Gomocup's swap2 opening phase through SWAP2BOARD (game_outcome.h,
+// Swap2Phase), then the game from the position it made with the colours the engines chose.
+// The proposer counts as black and the responder as white until the phase decides: a loss in
+// the phase goes to the engine that misbehaved in it. Needs k >= 4 (three stones of a colour
+// must not decide the game).
+GameOutcome play_swap2_game(const RefereeSettings& settings, EngineSession& proposer, EngineSession& responder);
+
 }  // namespace tengen

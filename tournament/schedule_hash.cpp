@@ -57,6 +57,7 @@ std::string schedule_hash(const ScheduleIdentity& id) {
     text += fmt::format("board {}x{} k {} rule {} draw-after {}\n", id.config.width, id.config.height,
                         id.config.win_length, rule_name(id.config.rule), id.draw_after);
     if (!id.adjudication.empty()) text += "adjudication " + id.adjudication + "\n";  // absent: older runs keep their hash
+    if (id.swap2) text += "swap2\n";  // absent: older runs keep their hash
     if (id.openings) {
         const OpeningOptions& o = *id.openings;
         text += fmt::format("openings format {} order {} seed {} start {} transform {} content {:016x}\n",

@@ -21,6 +21,7 @@ struct ScheduleIdentity {
     std::optional<OpeningOptions> openings;
     std::string openings_text;  // the file's contents: the same file elsewhere hashes the same
     int draw_after = 0;
+    bool swap2 = false;
     std::string adjudication;  // ScoreAdjudication::text(): games end otherwise with other rules
     // A checksum of each engine's executable (executable_checksum), in engine order: resuming
     // with a rebuilt engine is another schedule, never a mix of two binaries' games.

@@ -30,6 +30,8 @@ Estimate negated(Estimate e) {
     return e;
 }
 
+const std::string& proposer_of(const FinishedGame& g) { return g.outcome.swap2->proposer_black ? g.black : g.white; }
+
 }  // namespace
 
 const char* sprt_model_name(SprtModel m) noexcept { return m == SprtModel::Logistic ? "logistic" : "normalized"; }
@@ -42,9 +44,14 @@ PentaCounts pair_buckets(const std::vector<FinishedGame>& games, const std::stri
     }
     PentaCounts c;
     for (const auto& [pair, two] : by_pair) {
-        // A sample is one opening played with both colours; anything else (--repeat=false with
-        // an openings file, a half-played pair) is not.
-        if (two.size() != 2 || two[0]->opening != two[1]->opening || two[0]->black == two[1]->black) continue;
+        // A sample is one opening played with both colours, or with swap2 both engines once
+        // as the proposer; anything else (--repeat=false with an openings file, a half-played
+        // pair) is not.
+        if (two.size() != 2) continue;
+        const bool swap2 = two[0]->outcome.swap2 && two[1]->outcome.swap2;
+        if (swap2 ? proposer_of(*two[0]) == proposer_of(*two[1])
+                  : two[0]->opening != two[1]->opening || two[0]->black == two[1]->black)
+            continue;
         if (const auto bucket = penta_bucket(points_of(*two[0], first), points_of(*two[1], first))) ++c.buckets[*bucket];
     }
     return c;

@@ -186,8 +186,21 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             game.arena_version = std::string(kTengenVersion);
             game.black_tc = time_control_text(settings.engines[static_cast<std::size_t>(slot.black)].clock);
             game.white_tc = time_control_text(settings.engines[static_cast<std::size_t>(slot.white)].clock);
-            game.outcome = play_game(settings.referee, game.opening, *sessions[static_cast<std::size_t>(slot.black)],
-                                     *sessions[static_cast<std::size_t>(slot.white)]);
+            EngineSession& first = *sessions[static_cast<std::size_t>(slot.black)];
+            EngineSession& second = *sessions[static_cast<std::size_t>(slot.white)];
+            if (settings.swap2) {
+                // The schedule's black proposes; the colours are the phase's outcome.
+                game.outcome = play_swap2_game(settings.referee, first, second);
+                if (game.outcome.swap2) {
+                    game.opening = game.outcome.swap2->stones();
+                    if (!game.outcome.swap2->proposer_black) {
+                        std::swap(game.black, game.white);
+                        std::swap(game.black_tc, game.white_tc);
+                    }
+                }
+            } else {
+                game.outcome = play_game(settings.referee, game.opening, first, second);
+            }
             if (game.outcome.abandoned) break;
             game.date = utc_iso8601(std::chrono::system_clock::now());
 

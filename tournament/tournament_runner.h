@@ -22,6 +22,7 @@ struct TournamentSettings {
     std::optional<Shard> shard;
     RefereeSettings referee;
     OpeningBook book;
+    bool swap2 = false;  // each game opens with the swap2 phase (no book): the first engine of a pair proposes
     int concurrency = 1;
     std::optional<SprtParams> sprt;
     std::optional<double> max_failures_percent;  // --max-failures: report disqualified engines

@@ -14,6 +14,7 @@
 #include <thread>
 #include <unistd.h>
 #include <utility>
+#include <vector>
 
 namespace fake {
 
@@ -52,10 +53,14 @@ inline bool parse_xy(const std::string& text, int& x, int& y) {
     return static_cast<bool>(in >> x >> y);
 }
 
+// What a fake answers to SWAP2BOARD when it has no swap2 of its own.
+inline std::string no_swap2(State&, const std::vector<std::pair<int, int>>&) { return "UNKNOWN SWAP2BOARD"; }
+
 // Runs the brain. decide(state) answers one move: it prints whatever it wants and returns the
-// point it played, or (-1, -1) when it played nothing the board should remember.
-template <class Decide>
-int run(const std::string& name, Decide decide) {
+// point it played, or (-1, -1) when it played nothing the board should remember. swap2(state,
+// stones) returns the answer line to SWAP2BOARD given the stones so far.
+template <class Decide, class Swap2 = decltype(&no_swap2)>
+int run(const std::string& name, Decide decide, Swap2 swap2 = &no_swap2) {
     State s;
     std::string line;
     auto play = [&] {
@@ -109,6 +114,16 @@ int run(const std::string& name, Decide decide) {
                 if (parse_xy(line, x, y)) s.stones.insert({x, y}), s.last = {x, y};
             }
             play();
+        } else if (word == "SWAP2BOARD") {
+            std::vector<std::pair<int, int>> given;
+            s.stones.clear();
+            while (std::getline(std::cin, line)) {
+                while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+                if (upper(line) == "DONE") break;
+                int x = 0, y = 0;
+                if (parse_xy(line, x, y)) given.emplace_back(x, y), s.stones.insert({x, y});
+            }
+            say(swap2(s, given));
         } else if (word == "ABOUT") {
             say("name=\"" + name + "\", version=\"1\", author=\"tengen tests\"");
         } else if (word == "END") {

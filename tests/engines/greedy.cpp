@@ -14,7 +14,7 @@ int main() {
             for (int x = 0; x < s.width; ++x) {
                 if (s.stones.count({x, y})) continue;
                 int score = 0;
-                for (const auto [dx, dy] : {std::pair{1, 0}, {0, 1}, {1, 1}, {1, -1}})
+                for (const auto& [dx, dy] : {std::pair{1, 0}, {0, 1}, {1, 1}, {1, -1}})
                     for (int sign : {1, -1})
                         for (int i = 1; i < 5 && s.stones.count({x + sign * i * dx, y + sign * i * dy}); ++i) ++score;
                 if (score > best_score) best_score = score, best = {x, y};

@@ -1,0 +1,65 @@
+// The two engines of one game as the referee sees them (internal to the referee): their
+// clocks, what each has been told, the timed exchange of a prompt for an answer, and a failed
+// exchange turned into the loss it is. Seat 0 plays black unless a swap2 phase exchanges the
+// seats.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board.h"
+#include "engine_session.h"
+#include "game_outcome.h"
+#include "referee.h"
+
+namespace tengen {
+
+GameOutcome loss_of(Color loser, EndReason reason, std::string said, std::vector<RecordedMove> moves);
+// The arena was interrupted while an engine thought: no result, the game is replayed on resume.
+GameOutcome abandoned_game();
+// A failed exchange (no answer, death, wrong answer) as the loss it is.
+GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::string& what,
+                             std::vector<RecordedMove> moves);
+
+class Seats {
+public:
+    Seats(const RefereeSettings& settings, EngineSession& black, EngineSession& white);
+
+    // START (RECTSTART) and the settings to both engines: the loss of the first that fails.
+    std::optional<GameOutcome> begin();
+
+    EngineSession& engine(int seat) noexcept { return *engines_[static_cast<std::size_t>(seat)]; }
+    // Stones the engine in the seat has been told about (prompts send only what it lacks).
+    int& known(int seat) noexcept { return known_[static_cast<std::size_t>(seat)]; }
+
+    struct Exchange {
+        EngineAnswer answer;
+        std::int64_t tolerance = 0;  // the grace past the turn time this answer had
+    };
+    // One timed exchange: the time left (with a match clock), what prompt() writes, then the
+    // answer within the turn time (capped by the time left) plus the tolerance. The engine is
+    // stopped again once it answered (no thinking on the opponent's time). With answer_errors,
+    // ERROR and UNKNOWN lines are answers.
+    Exchange ask(int seat, const std::function<bool(EngineSession&)>& prompt, bool answer_errors = false);
+    // Charges an answer's time to the seat's clock: what the forfeit says when it came too late.
+    std::optional<std::string> charge(int seat, const Exchange& x);
+
+    // The engines change colours (a swap2 choice), each with its clock.
+    void exchange_seats() noexcept;
+
+private:
+    const RefereeSettings& settings_;
+    std::array<EngineSession*, 2> engines_;
+    std::array<int, 2> known_{0, 0};
+    std::array<bool, 2> first_exchange_{true, true};
+    std::array<std::int64_t, 2> time_left_{0, 0};
+};
+
+// Plays the game on from the board (an opening on it) to its end: seat 0 is black.
+GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board board);
+
+}  // namespace tengen
