@@ -7,6 +7,8 @@ namespace tengen {
 int arena_command(int argc, char** argv);
 // `merge A.jsonl B.jsonl ... [--out F] [--sprt ...]`: argv[0] is "merge".
 int merge_command(int argc, char** argv);
+// `report A.jsonl ... --html OUT.html`: the results as one self-contained page; argv[0] is "report".
+int report_command(int argc, char** argv);
 // `check --engine cmd=PATH ...`: the engine fitness battery; argv[0] is "check".
 int check_command(int argc, char** argv);
 

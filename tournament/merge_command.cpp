@@ -1,25 +1,17 @@
 // `tengen-arena merge`: the standings of several results files (shards of one schedule, or a
 // resumed run's pieces), each game counted once by its number.
-#include <algorithm>
 #include <boost/program_options.hpp>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <set>
 
 #include "arena_commands.h"
 #include "command_line.h"
-#include "results_file.h"
+#include "results_set.h"
 #include "standings.h"
 
 namespace po = boost::program_options;
 
 namespace tengen {
-
-namespace {
-constexpr const char* kPoolHint = " (--pool pools runs of the same engines made with other settings)";
-}  // namespace
 
 int merge_command(int argc, char** argv) {
     po::options_description desc(
@@ -60,65 +52,14 @@ int merge_command(int argc, char** argv) {
         sprt = std::get<SprtParams>(parsed);
     }
 
-    const bool pool = vm.count("pool") > 0;
-    std::vector<FinishedGame> games;
-    std::set<std::pair<std::string, int>> seen;  // (schedule, game): a game's identity
-    std::optional<std::string> schedule;
-    std::vector<std::string> schedules;  // in the order met
-    for (const std::string& path : vm["files"].as<std::vector<std::string>>()) {
-        // Resuming treats a missing file as nothing played yet; merging one is a typo.
-        if (!std::filesystem::exists(path)) {
-            std::cerr << "tengen-arena merge: no such file " << path << "\n";
-            return 2;
-        }
-        auto loaded = load_results(path, pool ? std::nullopt : schedule, false);
-        if (auto* e = std::get_if<std::string>(&loaded)) {
-            std::cerr << "tengen-arena merge: " << *e;
-            if (e->find("another schedule") != std::string::npos) std::cerr << kPoolHint;
-            std::cerr << "\n";
-            return 2;
-        }
-        auto& result = std::get<LoadedResults>(loaded);
-        if (result.dropped_torn_line) std::cerr << "tengen-arena merge: ignored a torn last line of " << path << "\n";
-        for (FinishedGame& g : result.games) {
-            if (!schedule) schedule = g.schedule;
-            if (g.schedule != *schedule && !pool) {
-                std::cerr << "tengen-arena merge: " << path << " holds games of another schedule" << kPoolHint << "\n";
-                return 2;
-            }
-            if (std::find(schedules.begin(), schedules.end(), g.schedule) == schedules.end())
-                schedules.push_back(g.schedule);
-            if (seen.insert({g.schedule, g.game}).second) games.push_back(std::move(g));
-        }
+    auto loaded = load_results_set(vm["files"].as<std::vector<std::string>>(), vm.count("pool") > 0);
+    if (auto* e = std::get_if<std::string>(&loaded)) {
+        std::cerr << "tengen-arena merge: " << *e << "\n";
+        return 2;
     }
-    if (schedules.size() > 1) {
-        // Pooled runs must be of the same engines, or the standings would compare others.
-        std::set<std::string> engines_of_first, engines;
-        for (const FinishedGame& g : games) {
-            (g.schedule == schedules.front() ? engines_of_first : engines).insert(g.black);
-            (g.schedule == schedules.front() ? engines_of_first : engines).insert(g.white);
-        }
-        for (const std::string& e : engines)
-            if (!engines_of_first.count(e)) {
-                std::cerr << "tengen-arena merge: --pool: engine '" << e << "' is not in the first run\n";
-                return 2;
-            }
-        // Each schedule's numbers follow the previous one's (an even offset keeps pairs whole).
-        std::map<std::string, int> offset;
-        int next = 0;
-        for (const std::string& s : schedules) {
-            offset[s] = next;
-            int top = -1;
-            for (const FinishedGame& g : games)
-                if (g.schedule == s) top = std::max(top, g.game);
-            next += (top + 2) / 2 * 2;
-        }
-        for (FinishedGame& g : games) {
-            g.game += offset[g.schedule];
-            g.pair = g.game / 2;
-        }
-    }
-    std::stable_sort(games.begin(), games.end(), [](const FinishedGame& a, const FinishedGame& b) { return a.game < b.game; });
+    const ResultsSet& set = std::get<ResultsSet>(loaded);
+    for (const std::string& w : set.warnings) std::cerr << "tengen-arena merge: " << w << "\n";
+    const std::vector<FinishedGame>& games = set.games;
 
     if (vm.count("out")) {
         std::ofstream out(vm["out"].as<std::string>(), std::ios::trunc);
@@ -128,15 +69,9 @@ int merge_command(int argc, char** argv) {
             return 2;
         }
     }
-    // Engine order: the schedule's first engine leads; it is black in even-numbered games.
-    std::vector<std::string> names;
-    if (!games.empty()) {
-        const FinishedGame& g = games.front();
-        names = g.game % 2 == 0 ? std::vector{g.black, g.white} : std::vector{g.white, g.black};
-    }
     std::cout << games.size() << " games";
-    if (schedules.size() > 1) std::cout << ", pooled from " << schedules.size() << " runs of different settings";
-    std::cout << "\n" << format_standings(compute_standings(games, names, sprt),
+    if (set.runs > 1) std::cout << ", pooled from " << set.runs << " runs of different settings";
+    std::cout << "\n" << format_standings(compute_standings(games, set.names, sprt),
                                                                        vm.count("max-failures")
                                                                            ? std::optional<double>(vm["max-failures"].as<double>())
                                                                            : std::nullopt);

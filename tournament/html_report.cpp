@@ -1,0 +1,303 @@
+#include "html_report.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "joint_ratings.h"
+#include "notation.h"
+#include "openings.h"
+#include "standings.h"
+#include "svg_plot.h"
+
+namespace tengen {
+
+namespace {
+
+// Plots sample the run at most this many times: a 10,000-game file stays a quick page.
+constexpr std::size_t kPlotSamples = 120;
+const std::vector<std::string> kColours{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"};
+
+std::string text(const Estimate& e, int decimals = 1) { return html_escape(format_estimate(e, decimals)); }
+
+std::string standings_section(const Standings& s) {
+    std::string out = R"(<section id="standings"><h2>Standings</h2><table class="standings"><thead><tr>)"
+                      R"(<th>Rank</th><th>Engine</th><th>Games</th><th>W-L-D</th><th>Points</th><th>Score</th><th>Elo &plusmn; 95%</th><th>Basis</th></tr></thead><tbody>)";
+    int rank = 0;
+    for (const EngineStanding& r : s.rows)
+        out += fmt::format(R"(<tr><td>{}</td><td class="engine">{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td><td>{:.1f}%</td><td>{}</td><td>{} {}</td></tr>)",
+                           ++rank, html_escape(r.name), r.games(), r.wdl.wins, r.wdl.losses, r.wdl.draws, r.points,
+                           100 * r.score(), text(r.elo), r.elo_samples, r.elo_basis);
+    out += "</tbody></table>";
+    out += R"(<pre class="standings-text">)" + html_escape(format_standings(s)) + "</pre></section>";
+    return out;
+}
+
+std::string crosstable_section(const Crosstable& t) {
+    std::string out = R"(<section id="crosstable"><h2>Crosstable</h2><p>Each cell: the row engine's wins, losses and draws against the column engine.</p><table class="crosstable"><thead><tr><th></th>)";
+    for (const std::string& n : t.names) out += "<th>" + html_escape(n) + "</th>";
+    out += "</tr></thead><tbody>";
+    for (std::size_t i = 0; i < t.names.size(); ++i) {
+        out += "<tr><th>" + html_escape(t.names[i]) + "</th>";
+        for (std::size_t j = 0; j < t.names.size(); ++j) {
+            const WdlCounts& c = t.cells[i][j];
+            out += i == j ? "<td>&mdash;</td>" : fmt::format("<td>{}-{}-{}</td>", c.wins, c.losses, c.draws);
+        }
+        out += "</tr>";
+    }
+    out += "</tbody></table>";
+    if (t.names.size() > 2) {
+        if (const auto ratings = fit_joint_ratings(t)) {
+            out += R"(<h3>Joint ratings (maximum likelihood over all games)</h3><table class="ratings"><thead><tr><th>Engine</th><th>Elo</th><th>&plusmn; 95%</th></tr></thead><tbody>)";
+            for (const JointRating& r : *ratings)
+                out += fmt::format("<tr><td>{}</td><td>{:.1f}</td><td>{:.1f}</td></tr>", html_escape(r.name), r.elo, r.interval95);
+            out += "</tbody></table>";
+        } else {
+            out += "<p>No joint ratings: the engines that played do not form one connected group.</p>";
+        }
+    }
+    return out + "</section>";
+}
+
+// Prefix lengths at which the plots sample the run.
+std::vector<std::size_t> sample_points(std::size_t games) {
+    std::vector<std::size_t> out;
+    const std::size_t n = std::min(games, kPlotSamples);
+    for (std::size_t i = 1; i <= n; ++i) out.push_back((games * i + n - 1) / n);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::string plots_section(const ResultsSet& set, const SprtParams& sprt, bool sprt_given) {
+    const auto samples = sample_points(set.games.size());
+    std::string out = R"(<section id="plots"><h2>Over the games</h2>)";
+    if (set.names.size() == 2) {
+        PlotSeries elo{set.names[0] + " vs " + set.names[1], kColours[0], {}, {}, {}, {}};
+        PlotSeries llr{"LLR", kColours[1], {}, {}, {}, {}};
+        SprtReport last;
+        for (const std::size_t n : samples) {
+            const std::vector<FinishedGame> prefix(set.games.begin(), set.games.begin() + static_cast<std::ptrdiff_t>(n));
+            const Standings s = compute_standings(prefix, set.names, sprt);
+            if (!s.head_to_head) continue;
+            const Estimate& e = s.head_to_head->elo.elo;
+            if (e.value) {  // the band only where the interval is defined
+                const double half = e.error95.value_or(0);
+                elo.x.push_back(static_cast<double>(n));
+                elo.y.push_back(*e.value);
+                elo.low.push_back(*e.value - half);
+                elo.high.push_back(*e.value + half);
+            }
+            if (s.head_to_head->sprt) {
+                last = *s.head_to_head->sprt;
+                llr.x.push_back(static_cast<double>(n));
+                llr.y.push_back(last.llr);
+            }
+        }
+        out += svg_plot({"elo-plot", "Elo of " + set.names[0] + " with its 95% interval", "games", "Elo", {elo}, {{0, "0"}}});
+        const std::string test = fmt::format("SPRT elo0={:g} elo1={:g} alpha={:g} beta={:g} ({}){}", sprt.elo0, sprt.elo1,
+                                             sprt.alpha, sprt.beta, sprt_model_name(sprt.model),
+                                             sprt_given ? "" : ", the report's default test");
+        out += svg_plot({"llr-plot", "Log-likelihood ratio, " + test, "games", "LLR", {llr},
+                         {{last.upper, "accept H1"}, {last.lower, "accept H0"}}});
+    } else {
+        std::vector<PlotSeries> series;
+        for (std::size_t i = 0; i < set.names.size(); ++i)
+            series.push_back({set.names[i], kColours[i % kColours.size()], {}, {}, {}, {}});
+        for (const std::size_t n : samples) {
+            const std::vector<FinishedGame> prefix(set.games.begin(), set.games.begin() + static_cast<std::ptrdiff_t>(n));
+            const auto ratings = fit_joint_ratings(crosstable(prefix, set.names));
+            if (!ratings) continue;
+            for (const JointRating& r : *ratings) {
+                const auto at = std::find(set.names.begin(), set.names.end(), r.name) - set.names.begin();
+                series[static_cast<std::size_t>(at)].x.push_back(static_cast<double>(n));
+                series[static_cast<std::size_t>(at)].y.push_back(r.elo);
+            }
+        }
+        out += svg_plot({"elo-plot", "Joint Elo ratings", "games", "Elo", series, {{0, "0"}}});
+    }
+    return out + "</section>";
+}
+
+std::string game_link(int game) { return fmt::format(R"(<a href="#game={0}&amp;move=0" class="game-link">{0}</a>)", game); }
+
+std::string openings_section(const std::vector<FinishedGame>& games) {
+    std::map<int, std::vector<const FinishedGame*>> by_pair;
+    for (const FinishedGame& g : games)
+        if (!g.outcome.swap2) by_pair[g.pair].push_back(&g);
+    std::string rows;
+    int count = 0;
+    for (const auto& [key, two] : by_pair) {
+        if (two.size() != 2 || two[0]->opening != two[1]->opening || two[0]->black == two[1]->black) continue;
+        const Winner w = two[0]->outcome.winner;
+        if (w == Winner::Draw || two[1]->outcome.winner != w) continue;
+        ++count;
+        rows += fmt::format("<tr><td>{}</td><td>{}</td><td>{} {}</td></tr>", html_escape(opening_to_letters(two[0]->opening)),
+                            winner_name(w), game_link(two[0]->game), game_link(two[1]->game));
+    }
+    std::string out = R"(<section id="openings"><h2>Openings one colour won both times</h2>)";
+    out += fmt::format("<p>{} of the colour-swapped pairs were won by the same colour both times: these openings "
+                       "decide the game more than the engines do.</p>",
+                       count);
+    if (count)
+        out += R"(<table class="openings"><thead><tr><th>Opening</th><th>Won by</th><th>Games</th></tr></thead><tbody>)" + rows +
+               "</tbody></table>";
+    return out + "</section>";
+}
+
+std::string games_section(const std::vector<FinishedGame>& games) {
+    std::string out = R"(<section id="games"><h2>Games</h2><table class="games"><thead><tr><th>Game</th><th>Black</th><th>White</th><th>Result</th><th>Reason</th><th>Moves</th></tr></thead><tbody>)";
+    for (const FinishedGame& g : games)
+        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", game_link(g.game),
+                           html_escape(g.black), html_escape(g.white), winner_name(g.outcome.winner),
+                           reason_name(g.outcome.reason), g.outcome.moves.size());
+    return out + "</tbody></table></section>";
+}
+
+// The games as the replay script reads them; "</" is escaped so no engine name ends the script.
+std::string games_json(const std::vector<FinishedGame>& games) {
+    auto list = nlohmann::json::array();
+    for (const FinishedGame& g : games) {
+        auto opening = nlohmann::json::array();
+        for (const Point p : g.opening) opening.push_back({p.x, p.y});
+        auto moves = nlohmann::json::array();
+        for (const RecordedMove& m : g.outcome.moves) moves.push_back({m.at.x, m.at.y});
+        std::string end = std::string(winner_name(g.outcome.winner)) + " (" + std::string(reason_name(g.outcome.reason)) + ")";
+        if (!g.outcome.adjudication.empty()) end += ": " + g.outcome.adjudication;
+        list.push_back({{"game", g.game}, {"black", g.black}, {"white", g.white}, {"size", {g.config.width, g.config.height}},
+                        {"rule", rule_name(g.config.rule)}, {"opening", opening}, {"moves", moves}, {"end", end}});
+    }
+    std::string json = list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string out;
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/') out += "<\\";
+        else out += json[i];
+    }
+    return out;
+}
+
+constexpr const char* kStyle = R"css(
+body { font-family: sans-serif; margin: 1.5em; color: #222; max-width: 1100px; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+th, td { border: 1px solid #ccc; padding: 2px 8px; text-align: right; }
+td.engine, th { text-align: left; }
+pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; }
+.plot { display: block; margin: 0.5em 0; font-size: 11px; }
+.plot-title { font-size: 13px; }
+#replay { display: flex; gap: 1.5em; flex-wrap: wrap; align-items: flex-start; }
+#board-svg .stone-number { font-size: 10px; pointer-events: none; }
+.games-wrap { max-height: 24em; overflow-y: auto; }
+)css";
+
+// The replay: draws the board of one game after M engine moves from #game=N&move=M.
+constexpr const char* kReplayScript = R"js(
+(function () {
+  const games = JSON.parse(document.getElementById('games-data').textContent);
+  const byNumber = new Map(games.map(g => [g.game, g]));
+  const svgNs = 'http://www.w3.org/2000/svg';
+  let current = null, move = 0;
+  function el(name, attrs, text) {
+    const e = document.createElementNS(svgNs, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function letters(x) { let s = ''; x += 1; while (x > 0) { x -= 1; s = String.fromCharCode(97 + x % 26) + s; x = Math.floor(x / 26); } return s; }
+  function draw() {
+    const g = current, [w, h] = g.size, cell = 28, margin = 26;
+    const svg = document.getElementById('board-svg');
+    svg.textContent = '';
+    svg.setAttribute('viewBox', `0 0 ${margin * 2 + cell * (w - 1)} ${margin * 2 + cell * (h - 1)}`);
+    svg.setAttribute('width', margin * 2 + cell * (w - 1));
+    svg.setAttribute('height', margin * 2 + cell * (h - 1));
+    svg.appendChild(el('rect', {x: 0, y: 0, width: '100%', height: '100%', fill: '#e3b96b'}));
+    // Row 1 at the bottom, as letter notation reads a board.
+    const cx = x => margin + x * cell, cy = y => margin + (h - 1 - y) * cell;
+    for (let x = 0; x < w; x++) {
+      svg.appendChild(el('line', {x1: cx(x), x2: cx(x), y1: cy(0), y2: cy(h - 1), stroke: '#5a4520'}));
+      svg.appendChild(el('text', {x: cx(x), y: cy(0) + 18, 'text-anchor': 'middle', 'font-size': 10}, letters(x)));
+    }
+    for (let y = 0; y < h; y++) {
+      svg.appendChild(el('line', {x1: cx(0), x2: cx(w - 1), y1: cy(y), y2: cy(y), stroke: '#5a4520'}));
+      svg.appendChild(el('text', {x: cx(0) - 16, y: cy(y) + 4, 'text-anchor': 'middle', 'font-size': 10}, String(y + 1)));
+    }
+    const stones = g.opening.concat(g.moves.slice(0, move));
+    stones.forEach(([x, y], i) => {
+      const black = i % 2 === 0, last = i === stones.length - 1;
+      svg.appendChild(el('circle', {cx: cx(x), cy: cy(y), r: cell * 0.45, class: 'stone ' + (black ? 'black' : 'white'),
+                                    fill: black ? '#111' : '#fafafa', stroke: last ? '#d62728' : '#333', 'stroke-width': last ? 2.5 : 1}));
+      svg.appendChild(el('text', {x: cx(x), y: cy(y) + 3.5, 'text-anchor': 'middle', class: 'stone-number',
+                                  fill: black ? '#fff' : '#000'}, i < g.opening.length ? '' : String(i + 1)));
+    });
+    svg.setAttribute('data-stones', stones.length);
+    svg.setAttribute('data-game', g.game);
+    const slider = document.getElementById('replay-move');
+    slider.max = g.moves.length;
+    slider.value = move;
+    document.getElementById('replay-caption').textContent =
+      `Game ${g.game}: ${g.black} (black) vs ${g.white} (white), ${g.rule}; move ${move} of ${g.moves.length}` +
+      (move === g.moves.length ? `; ${g.end}` : '');
+  }
+  function show(game, m, updateAddress) {
+    const g = byNumber.get(game) || games[0];
+    if (!g) return;
+    current = g;
+    move = Math.max(0, Math.min(isNaN(m) ? g.moves.length : m, g.moves.length));
+    draw();
+    if (updateAddress) history.replaceState(null, '', `#game=${g.game}&move=${move}`);
+  }
+  function fromAddress() {
+    const p = new URLSearchParams(location.hash.slice(1));
+    show(parseInt(p.get('game'), 10), p.has('move') ? parseInt(p.get('move'), 10) : NaN, false);
+  }
+  document.getElementById('replay-first').onclick = () => show(current.game, 0, true);
+  document.getElementById('replay-back').onclick = () => show(current.game, move - 1, true);
+  document.getElementById('replay-next').onclick = () => show(current.game, move + 1, true);
+  document.getElementById('replay-last').onclick = () => show(current.game, current.moves.length, true);
+  document.getElementById('replay-move').oninput = e => show(current.game, parseInt(e.target.value, 10), true);
+  document.addEventListener('keydown', e => {
+    if (e.key === 'ArrowLeft') show(current.game, move - 1, true);
+    if (e.key === 'ArrowRight') show(current.game, move + 1, true);
+  });
+  window.addEventListener('hashchange', fromAddress);
+  fromAddress();
+})();
+)js";
+
+}  // namespace
+
+std::string html_report(const ResultsSet& set, const ReportSettings& settings) {
+    const SprtParams sprt = settings.sprt.value_or(SprtParams{0, 10, 0.05, 0.05, SprtModel::Normalized});
+    const Standings standings = compute_standings(set.games, set.names, sprt);
+    std::string files;
+    for (const std::string& f : settings.files) {
+        if (!files.empty()) files += ", ";
+        files += html_escape(f);
+    }
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tengen-arena report</title><style>";
+    out += kStyle;
+    out += "</style></head><body><h1>tengen-arena report</h1>";
+    out += fmt::format(R"(<p id="summary">{} games from {}{}.)", set.games.size(), files,
+                       set.runs > 1 ? fmt::format(", pooled from {} runs of different settings", set.runs) : "");
+    if (!set.games.empty()) {
+        const GameConfig& c = set.games.front().config;
+        out += fmt::format(" Board {}x{}, {} in a row, {}.", c.width, c.height, c.win_length, rule_name(c.rule));
+    }
+    out += "</p>";
+    out += standings_section(standings);
+    out += crosstable_section(crosstable(set.games, set.names));
+    out += plots_section(set, sprt, settings.sprt.has_value());
+    out += R"(<section id="replay-section"><h2>Replay</h2><p id="replay-caption"></p><div id="replay"><svg xmlns="http://www.w3.org/2000/svg" id="board-svg"></svg><div>)"
+           R"(<button id="replay-first">|&lt;</button> <button id="replay-back">&lt;</button> <button id="replay-next">&gt;</button> <button id="replay-last">&gt;|</button><br>)"
+           R"(<input type="range" id="replay-move" min="0" max="0" value="0" aria-label="move"><p>Pick a game below; the arrow keys step through it. The address (#game=N&amp;move=M) names the position.</p></div></div></section>)";
+    out += R"(<div class="games-wrap">)" + games_section(set.games) + "</div>";
+    out += R"(<div class="games-wrap">)" + openings_section(set.games) + "</div>";
+    out += R"(<script type="application/json" id="games-data">)" + games_json(set.games) + "</script>";
+    out += "<script>";
+    out += kReplayScript;
+    out += "</script></body></html>\n";
+    return out;
+}
+
+}  // namespace tengen

@@ -1,0 +1,74 @@
+#include "results_set.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "results_file.h"
+
+namespace tengen {
+
+std::variant<ResultsSet, std::string> load_results_set(const std::vector<std::string>& paths, bool pool) {
+    ResultsSet set;
+    std::set<std::pair<std::string, int>> seen;  // (schedule, game): a game's identity
+    std::optional<std::string> schedule;
+    std::vector<std::string> schedules;  // in the order met
+    for (const std::string& path : paths) {
+        // Resuming treats a missing file as nothing played yet; reading one here is a typo.
+        if (!std::filesystem::exists(path)) return "no such file " + path;
+        auto loaded = load_results(path, pool ? std::nullopt : schedule, false);
+        if (auto* e = std::get_if<std::string>(&loaded))
+            return *e + (e->find("another schedule") != std::string::npos ? kPoolHint : "");
+        auto& result = std::get<LoadedResults>(loaded);
+        if (result.dropped_torn_line) set.warnings.push_back("ignored a torn last line of " + path);
+        for (FinishedGame& g : result.games) {
+            if (!schedule) schedule = g.schedule;
+            if (g.schedule != *schedule && !pool) return path + " holds games of another schedule" + kPoolHint;
+            if (std::find(schedules.begin(), schedules.end(), g.schedule) == schedules.end())
+                schedules.push_back(g.schedule);
+            if (seen.insert({g.schedule, g.game}).second) set.games.push_back(std::move(g));
+        }
+    }
+    if (schedules.size() > 1) {
+        // Pooled runs must be of the same engines, or the standings would compare others.
+        std::set<std::string> engines_of_first, engines;
+        for (const FinishedGame& g : set.games) {
+            (g.schedule == schedules.front() ? engines_of_first : engines).insert(g.black);
+            (g.schedule == schedules.front() ? engines_of_first : engines).insert(g.white);
+        }
+        for (const std::string& e : engines)
+            if (!engines_of_first.count(e)) return "--pool: engine '" + e + "' is not in the first run";
+        // Each schedule's numbers follow the previous one's (an even offset keeps pairs whole).
+        std::map<std::string, int> offset;
+        int next = 0;
+        for (const std::string& s : schedules) {
+            offset[s] = next;
+            int top = -1;
+            for (const FinishedGame& g : set.games)
+                if (g.schedule == s) top = std::max(top, g.game);
+            next += (top + 2) / 2 * 2;
+        }
+        for (FinishedGame& g : set.games) {
+            g.game += offset[g.schedule];
+            g.pair = g.game / 2;
+        }
+    }
+    std::stable_sort(set.games.begin(), set.games.end(),
+                     [](const FinishedGame& a, const FinishedGame& b) { return a.game < b.game; });
+    set.runs = schedules.size();
+    if (!set.games.empty()) {
+        const FinishedGame& g = set.games.front();
+        // With swap2 the colours are the game's outcome; the proposer is the schedule's black.
+        const bool first_black = g.outcome.swap2 ? g.outcome.swap2->proposer_black : true;
+        const bool even = g.game % 2 == 0;
+        set.names = (even == first_black) ? std::vector{g.black, g.white} : std::vector{g.white, g.black};
+    }
+    for (const FinishedGame& g : set.games)  // three or more engines: the rest as they first appear
+        for (const std::string* n : {&g.black, &g.white})
+            if (std::find(set.names.begin(), set.names.end(), *n) == set.names.end()) set.names.push_back(*n);
+    return set;
+}
+
+}  // namespace tengen

@@ -1,0 +1,30 @@
+// The games of several results files as one set: shards of one schedule, a resumed run's
+// pieces, or (on request) runs of the same engines with other settings pooled. Shared by
+// `merge` and `report`.
+#pragma once
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "finished_game.h"
+
+namespace tengen {
+
+struct ResultsSet {
+    std::vector<FinishedGame> games;  // each game once, sorted by number (renumbered when pooled)
+    std::size_t runs = 0;             // schedules the games come from (more than one only when pooled)
+    // The engines: the first game's as the schedule orders them (its black in even-numbered
+    // games), then the others as they first appear.
+    std::vector<std::string> names;
+    std::vector<std::string> warnings;  // torn last lines skipped ("ignored a torn last line of F")
+};
+
+// A missing file, a file of another schedule without pool, or pooled runs of other engines is
+// an error (the message). Torn last lines are skipped and named in warnings.
+std::variant<ResultsSet, std::string> load_results_set(const std::vector<std::string>& paths, bool pool);
+
+// What to add to the "another schedule" message.
+inline constexpr const char* kPoolHint = " (--pool pools runs of the same engines made with other settings)";
+
+}  // namespace tengen
