@@ -1,10 +1,10 @@
-#include "bench.h"
+#include "ai/bench.h"
 
 #include <chrono>
 #include <optional>
 
-#include "notation.h"
-#include "searcher.h"
+#include "engine/notation.h"
+#include "ai/searcher.h"
 
 namespace tengen {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
-#include "score.h"
+#include "engine/board.h"
+#include "ai/score.h"
 
 namespace tengen {
 

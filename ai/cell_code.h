@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "line_shape.h"
+#include "ai/line_shape.h"
 
 namespace tengen {
 

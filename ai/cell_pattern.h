@@ -8,7 +8,7 @@
 #include <array>
 #include <cstdint>
 
-#include "line_shape.h"
+#include "ai/line_shape.h"
 
 namespace tengen {
 

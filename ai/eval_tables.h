@@ -8,8 +8,8 @@
 #include <array>
 #include <cstdint>
 
-#include "cell_code.h"
-#include "evaluation.h"
+#include "ai/cell_code.h"
+#include "ai/evaluation.h"
 
 namespace tengen {
 

@@ -1,8 +1,8 @@
-#include "evaluation.h"
+#include "ai/evaluation.h"
 
 #include <algorithm>
 
-#include "eval_tables.h"
+#include "ai/eval_tables.h"
 
 namespace tengen {
 

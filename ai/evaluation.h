@@ -1,8 +1,8 @@
 // The static evaluation of a search position, from the side to move's view.
 #pragma once
 
-#include "score.h"
-#include "search_position.h"
+#include "ai/score.h"
+#include "ai/search_position.h"
 
 namespace tengen {
 

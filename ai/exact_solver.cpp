@@ -1,4 +1,4 @@
-#include "exact_solver.h"
+#include "ai/exact_solver.h"
 
 #include <algorithm>
 #include <array>
@@ -6,8 +6,8 @@
 #include <limits>
 #include <vector>
 
-#include "renju.h"
-#include "zobrist.h"
+#include "engine/renju.h"
+#include "engine/zobrist.h"
 
 namespace tengen {
 

@@ -10,8 +10,8 @@
 #include <memory>
 #include <string_view>
 
-#include "board.h"
-#include "score.h"
+#include "engine/board.h"
+#include "ai/score.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "line_shape.h"
+#include "ai/line_shape.h"
 
 #include <algorithm>
 

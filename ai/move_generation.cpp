@@ -3,7 +3,7 @@
 // the answers to a five threat, and the renju playability test every generator applies.
 #include <algorithm>
 
-#include "search_worker.h"
+#include "ai/search_worker.h"
 
 namespace tengen {
 

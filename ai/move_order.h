@@ -8,7 +8,7 @@
 #include <array>
 #include <cstdint>
 
-#include "cell_code.h"
+#include "ai/cell_code.h"
 
 namespace tengen {
 

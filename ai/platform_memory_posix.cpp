@@ -1,4 +1,4 @@
-#include "platform_memory.h"
+#include "ai/platform_memory.h"
 
 #include <sys/mman.h>
 

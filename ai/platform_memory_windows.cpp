@@ -1,4 +1,4 @@
-#include "platform_memory.h"
+#include "ai/platform_memory.h"
 
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>

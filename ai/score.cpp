@@ -1,4 +1,4 @@
-#include "score.h"
+#include "ai/score.h"
 
 namespace tengen {
 

@@ -1,11 +1,11 @@
-#include "search_position.h"
+#include "ai/search_position.h"
 
 #include <algorithm>
 
-#include "cell_code.h"
-#include "cell_pattern.h"
-#include "eval_tables.h"
-#include "zobrist.h"
+#include "ai/cell_code.h"
+#include "ai/cell_pattern.h"
+#include "ai/eval_tables.h"
+#include "engine/zobrist.h"
 
 namespace tengen {
 namespace {

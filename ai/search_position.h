@@ -10,8 +10,8 @@
 #include <memory>
 #include <vector>
 
-#include "board.h"
-#include "line_shape.h"
+#include "engine/board.h"
+#include "ai/line_shape.h"
 
 namespace tengen {
 

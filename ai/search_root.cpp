@@ -2,7 +2,7 @@
 // aspiration windows, multi-PV, reporting and the decision to stop.
 #include <algorithm>
 
-#include "search_worker.h"
+#include "ai/search_worker.h"
 
 namespace tengen {
 namespace {

@@ -1,9 +1,9 @@
-#include "search_worker.h"
+#include "ai/search_worker.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "evaluation.h"
+#include "ai/evaluation.h"
 
 namespace tengen {
 namespace {

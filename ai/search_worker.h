@@ -9,9 +9,9 @@
 #include <optional>
 #include <vector>
 
-#include "search_position.h"
-#include "searcher.h"
-#include "transposition_table.h"
+#include "ai/search_position.h"
+#include "ai/searcher.h"
+#include "ai/transposition_table.h"
 
 namespace tengen {
 

@@ -1,12 +1,12 @@
 // The Searcher face: owns the transposition table, the workers (kept between searches so
 // their shape tables stay warm) and the background thread; Lazy SMP over the workers.
-#include "searcher.h"
+#include "ai/searcher.h"
 
 #include <mutex>
 #include <thread>
 
-#include "renju.h"
-#include "search_worker.h"
+#include "engine/renju.h"
+#include "ai/search_worker.h"
 
 namespace tengen {
 

@@ -9,9 +9,9 @@
 #include <memory>
 #include <vector>
 
-#include "board.h"
-#include "score.h"
-#include "time_manager.h"
+#include "engine/board.h"
+#include "ai/score.h"
+#include "ai/time_manager.h"
 
 namespace tengen {
 

@@ -3,7 +3,7 @@
 // Both return a mate score from the root's view, or 0 when no win was found.
 #include <algorithm>
 
-#include "search_worker.h"
+#include "ai/search_worker.h"
 
 namespace tengen {
 namespace {

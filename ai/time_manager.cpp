@@ -1,4 +1,4 @@
-#include "time_manager.h"
+#include "ai/time_manager.h"
 
 #include <algorithm>
 #include <limits>

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "score.h"
-#include "zeroed_memory.h"
+#include "ai/score.h"
+#include "ai/zeroed_memory.h"
 
 namespace tengen {
 

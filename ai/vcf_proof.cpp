@@ -1,8 +1,8 @@
-#include "vcf_proof.h"
+#include "ai/vcf_proof.h"
 
 #include <array>
 
-#include "renju.h"
+#include "engine/renju.h"
 
 namespace tengen {
 namespace {

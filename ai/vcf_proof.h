@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "board.h"
+#include "engine/board.h"
 
 namespace tengen {
 

@@ -1,9 +1,9 @@
-#include "zeroed_memory.h"
+#include "ai/zeroed_memory.h"
 
 #include <new>
 #include <utility>
 
-#include "platform_memory.h"
+#include "ai/platform_memory.h"
 
 namespace tengen {
 namespace {

@@ -1,9 +1,9 @@
-#include "board.h"
+#include "engine/board.h"
 
 #include <cassert>
 #include <stdexcept>
 
-#include "zobrist.h"
+#include "engine/zobrist.h"
 
 namespace tengen {
 

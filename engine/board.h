@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "types.h"
+#include "engine/types.h"
 
 namespace tengen {
 

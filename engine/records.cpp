@@ -1,11 +1,11 @@
-#include "records.h"
+#include "engine/records.h"
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 
-#include "notation.h"
-#include "text.h"
+#include "engine/notation.h"
+#include "engine/text.h"
 
 namespace tengen {
 namespace {

@@ -1,4 +1,4 @@
-#include "renju.h"
+#include "engine/renju.h"
 
 #include <array>
 

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "board.h"
+#include "engine/board.h"
 
 namespace tengen {
 

@@ -1,6 +1,6 @@
-#include "types.h"
+#include "engine/types.h"
 
-#include "text.h"
+#include "engine/text.h"
 #include <algorithm>
 #include <charconv>
 

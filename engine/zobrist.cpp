@@ -1,6 +1,6 @@
-#include "zobrist.h"
+#include "engine/zobrist.h"
 
-#include "random.h"
+#include "engine/random.h"
 
 namespace tengen {
 namespace {

@@ -7,7 +7,7 @@
 #include <array>
 #include <cstdint>
 
-#include "types.h"
+#include "engine/types.h"
 
 namespace tengen {
 

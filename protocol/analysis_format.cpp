@@ -1,10 +1,10 @@
-#include "analysis_format.h"
+#include "protocol/analysis_format.h"
 
 #include <cmath>
 
 #include <fmt/format.h>
 
-#include "notation.h"
+#include "engine/notation.h"
 
 namespace tengen {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "searcher.h"
+#include "ai/searcher.h"
 
 namespace tengen {
 

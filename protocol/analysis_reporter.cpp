@@ -1,6 +1,6 @@
-#include "analysis_reporter.h"
+#include "protocol/analysis_reporter.h"
 
-#include "analysis_format.h"
+#include "protocol/analysis_format.h"
 
 namespace tengen {
 

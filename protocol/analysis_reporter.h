@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "output_sink.h"
-#include "searcher.h"
+#include "protocol/output_sink.h"
+#include "ai/searcher.h"
 
 namespace tengen {
 

@@ -6,10 +6,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "bench.h"
-#include "board_options.h"
-#include "notation.h"
-#include "subcommands.h"
+#include "ai/bench.h"
+#include "protocol/board_options.h"
+#include "engine/notation.h"
+#include "protocol/subcommands.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "board_options.h"
+#include "protocol/board_options.h"
 
 namespace tengen {
 

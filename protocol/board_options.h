@@ -8,7 +8,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "types.h"
+#include "engine/types.h"
 
 namespace tengen {
 

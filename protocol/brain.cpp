@@ -9,13 +9,13 @@
 
 #include <boost/program_options.hpp>
 
-#include "brain_identity.h"
-#include "line_queue.h"
-#include "line_splitter.h"
-#include "output_sink.h"
-#include "platform_io.h"
-#include "session.h"
-#include "subcommands.h"
+#include "protocol/brain_identity.h"
+#include "protocol/line_queue.h"
+#include "protocol/line_splitter.h"
+#include "protocol/output_sink.h"
+#include "protocol/platform_io.h"
+#include "protocol/session.h"
+#include "protocol/subcommands.h"
 
 namespace tengen {
 

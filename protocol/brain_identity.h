@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "version.h"
+#include "engine/version.h"
 
 namespace tengen {
 

@@ -1,11 +1,11 @@
-#include "brain_settings.h"
+#include "protocol/brain_settings.h"
 
 #include <algorithm>
 #include <limits>
 
 #include <fmt/format.h>
 
-#include "text_parse.h"
+#include "protocol/text_parse.h"
 
 namespace tengen {
 
@@ -49,17 +49,17 @@ InfoOutcome apply_info(BrainSettings& s, std::string_view raw_key, std::string_v
     if (key == "timeout_turn" || key == "timeout_match") {
         if (!number || *number < 0) return rejected(key, value, "expected milliseconds >= 0");
         (key == "timeout_turn" ? s.clocks.turn_ms : s.clocks.match_ms) = saturate_clock_ms(*number);
-        return {InfoEffect::Clock, {}};
+        return {InfoEffect::TimeSetting, {}};
     }
     if (key == "time_left") {
         if (!number) return rejected(key, value, "expected milliseconds");
         s.clocks.time_left_ms = saturate_clock_ms(*number);  // may be negative: already over
-        return {InfoEffect::Clock, {}};
+        return {InfoEffect::TimeSetting, {}};
     }
     if (key == "time_increment") {
         if (!number || *number < 0) return rejected(key, value, "expected milliseconds >= 0");
         s.clocks.increment_ms = saturate_clock_ms(*number);
-        return {InfoEffect::Clock, {}};
+        return {InfoEffect::TimeSetting, {}};
     }
     if (key == "max_memory") {
         if (!number || *number < 0) return rejected(key, value, "expected bytes >= 0");

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "time_manager.h"
-#include "types.h"
+#include "ai/time_manager.h"
+#include "engine/types.h"
 
 namespace tengen {
 
@@ -28,7 +28,7 @@ struct BrainSettings {
 
 enum class InfoEffect {
     None,       // ignored key, or a value that changes nothing the session must react to
-    Clock,      // a time setting
+    TimeSetting,  // a time control setting
     Memory,     // max_memory: resize the table now
     GameShape,  // rule or win_length: applies at once on an empty board
     Rejected,   // malformed value; message says why, settings unchanged

@@ -1,4 +1,4 @@
-#include "line_splitter.h"
+#include "protocol/line_splitter.h"
 
 namespace tengen {
 

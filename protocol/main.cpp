@@ -4,7 +4,7 @@
 #include <iostream>
 #include <string_view>
 
-#include "subcommands.h"
+#include "protocol/subcommands.h"
 
 int main(int argc, char** argv) {
     if (argc >= 2) {

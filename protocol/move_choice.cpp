@@ -1,8 +1,8 @@
-#include "move_choice.h"
+#include "protocol/move_choice.h"
 
 #include <limits>
 
-#include "renju.h"
+#include "engine/renju.h"
 
 namespace tengen {
 

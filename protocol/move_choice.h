@@ -2,8 +2,8 @@
 // black must not answer a forbidden point when it has any other.
 #pragma once
 
-#include "board.h"
-#include "searcher.h"
+#include "engine/board.h"
+#include "ai/searcher.h"
 
 namespace tengen {
 

@@ -1,6 +1,6 @@
-#include "output_sink.h"
+#include "protocol/output_sink.h"
 
-#include "platform_io.h"
+#include "protocol/platform_io.h"
 
 namespace tengen {
 

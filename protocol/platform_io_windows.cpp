@@ -1,4 +1,4 @@
-#include "platform_io.h"
+#include "protocol/platform_io.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "play_board_view.h"
+#include "protocol/play_board_view.h"
 
 #include <algorithm>
 

@@ -2,10 +2,10 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "play_game.h"
-#include "play_options.h"
-#include "platform_io.h"
-#include "subcommands.h"
+#include "protocol/play_game.h"
+#include "protocol/play_options.h"
+#include "protocol/platform_io.h"
+#include "protocol/subcommands.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "play_game.h"
+#include "protocol/play_game.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,10 +9,10 @@
 
 #include <fmt/format.h>
 
-#include "play_board_view.h"
-#include "play_record_io.h"
-#include "renju.h"
-#include "searcher.h"
+#include "protocol/play_board_view.h"
+#include "protocol/play_record_io.h"
+#include "engine/renju.h"
+#include "ai/searcher.h"
 
 namespace tengen {
 

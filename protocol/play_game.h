@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
-#include "play_input.h"
-#include "play_options.h"
+#include "engine/board.h"
+#include "protocol/play_input.h"
+#include "protocol/play_options.h"
 
 namespace tengen {
 

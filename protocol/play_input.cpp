@@ -1,10 +1,10 @@
-#include "play_input.h"
+#include "protocol/play_input.h"
 
 #include <algorithm>
 #include <cctype>
 
-#include "notation.h"
-#include "text.h"
+#include "engine/notation.h"
+#include "engine/text.h"
 
 namespace tengen {
 

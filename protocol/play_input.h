@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "types.h"
+#include "engine/types.h"
 
 namespace tengen {
 

@@ -1,10 +1,10 @@
-#include "play_options.h"
+#include "protocol/play_options.h"
 
 #include <boost/program_options.hpp>
 #include <ostream>
 #include <string>
 
-#include "board_options.h"
+#include "protocol/board_options.h"
 
 namespace tengen {
 

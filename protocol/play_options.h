@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <optional>
 
-#include "types.h"
+#include "engine/types.h"
 
 namespace tengen {
 

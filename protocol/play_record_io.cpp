@@ -1,11 +1,11 @@
-#include "play_record_io.h"
+#include "protocol/play_record_io.h"
 
 #include <fstream>
 #include <sstream>
 
-#include "play_board_view.h"
-#include "records.h"
-#include "text.h"
+#include "protocol/play_board_view.h"
+#include "engine/records.h"
+#include "engine/text.h"
 
 namespace tengen {
 

@@ -6,7 +6,7 @@
 #include <variant>
 #include <vector>
 
-#include "board.h"
+#include "engine/board.h"
 
 namespace tengen {
 

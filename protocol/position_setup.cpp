@@ -1,4 +1,4 @@
-#include "position_setup.h"
+#include "protocol/position_setup.h"
 
 #include <fmt/format.h>
 

@@ -8,8 +8,8 @@
 #include <variant>
 #include <vector>
 
-#include "board.h"
-#include "text_parse.h"
+#include "engine/board.h"
+#include "protocol/text_parse.h"
 
 namespace tengen {
 

@@ -18,12 +18,12 @@
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
-#include "board.h"
-#include "board_options.h"
-#include "notation.h"
-#include "random.h"
-#include "searcher.h"
-#include "subcommands.h"
+#include "engine/board.h"
+#include "protocol/board_options.h"
+#include "engine/notation.h"
+#include "engine/random.h"
+#include "ai/searcher.h"
+#include "protocol/subcommands.h"
 
 namespace tengen {
 

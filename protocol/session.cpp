@@ -1,4 +1,4 @@
-#include "session.h"
+#include "protocol/session.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,14 +7,14 @@
 
 #include <fmt/format.h>
 
-#include "analysis_format.h"
-#include "analysis_reporter.h"
-#include "brain_identity.h"
-#include "move_choice.h"
-#include "platform_io.h"
-#include "position_setup.h"
-#include "renju.h"
-#include "swap2.h"
+#include "protocol/analysis_format.h"
+#include "protocol/analysis_reporter.h"
+#include "protocol/brain_identity.h"
+#include "protocol/move_choice.h"
+#include "protocol/platform_io.h"
+#include "protocol/position_setup.h"
+#include "engine/renju.h"
+#include "protocol/swap2.h"
 
 namespace tengen {
 
@@ -296,7 +296,7 @@ void Session::cmd_info(std::string_view rest) {
         return;
     }
     case InfoEffect::None:
-    case InfoEffect::Clock: return;
+    case InfoEffect::TimeSetting: return;
     }
 }
 

@@ -16,12 +16,12 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis_reporter.h"
-#include "board.h"
-#include "brain_settings.h"
-#include "output_sink.h"
-#include "searcher.h"
-#include "text_parse.h"
+#include "protocol/analysis_reporter.h"
+#include "engine/board.h"
+#include "protocol/brain_settings.h"
+#include "protocol/output_sink.h"
+#include "ai/searcher.h"
+#include "protocol/text_parse.h"
 
 namespace tengen {
 

@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "board_options.h"
-#include "exact_solver.h"
-#include "notation.h"
-#include "subcommands.h"
+#include "protocol/board_options.h"
+#include "ai/exact_solver.h"
+#include "engine/notation.h"
+#include "protocol/subcommands.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "swap2.h"
+#include "protocol/swap2.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "move_choice.h"
-#include "renju.h"
+#include "protocol/move_choice.h"
+#include "engine/renju.h"
 
 namespace tengen {
 

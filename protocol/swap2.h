@@ -9,8 +9,8 @@
 #include <variant>
 #include <vector>
 
-#include "board.h"
-#include "searcher.h"
+#include "engine/board.h"
+#include "ai/searcher.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "text_parse.h"
+#include "protocol/text_parse.h"
 
 #include <charconv>
 #include <vector>

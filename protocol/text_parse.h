@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "text.h"
-#include "types.h"
+#include "engine/text.h"
+#include "engine/types.h"
 
 namespace tengen {
 

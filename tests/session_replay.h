@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "line_splitter.h"
-#include "output_sink.h"
-#include "session.h"
+#include "protocol/line_splitter.h"
+#include "protocol/output_sink.h"
+#include "protocol/session.h"
 
 namespace tengen::testing {
 

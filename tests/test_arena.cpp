@@ -21,13 +21,13 @@
 #ifdef TENGEN_PBRAIN_PATH
 #include "brain_under_test.h"
 #endif
-#include "child_process.h"
-#include "engine_spec.h"
-#include "finished_game.h"
-#include "notation.h"
-#include "referee.h"
-#include "schedule.h"
-#include "standings.h"
+#include "tournament/child_process.h"
+#include "tournament/engine_spec.h"
+#include "tournament/finished_game.h"
+#include "engine/notation.h"
+#include "tournament/referee.h"
+#include "tournament/schedule.h"
+#include "tournament/standings.h"
 
 namespace fs = std::filesystem;
 using namespace tengen;
@@ -798,11 +798,11 @@ std::vector<std::string> processes_in_wine_prefix(const std::string& prefix) {
         const std::string pid = entry.path().filename().string();
         if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
         if (ours.count(pid)) continue;
-        const std::string environ = read_text("/proc/" + pid + "/environ");
+        const std::string environment = read_text("/proc/" + pid + "/environ");
         std::size_t at = 0;
-        while (at < environ.size()) {
-            const std::size_t end = std::min(environ.find('\0', at), environ.size());
-            if (environ.compare(at, end - at, wanted) == 0) {
+        while (at < environment.size()) {
+            const std::size_t end = std::min(environment.find('\0', at), environment.size());
+            if (environment.compare(at, end - at, wanted) == 0) {
                 found.push_back(pid + " " + read_text("/proc/" + pid + "/comm"));
                 break;
             }

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
-#include "child_process.h"
+#include "tournament/child_process.h"
 
 using namespace tengen;
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "board.h"
-#include "zobrist.h"
+#include "engine/board.h"
+#include "engine/zobrist.h"
 
 using namespace tengen;
 

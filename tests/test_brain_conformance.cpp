@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "brain_under_test.h"
-#include "text_parse.h"
+#include "protocol/text_parse.h"
 
 using tengen::testing::BrainPipe;
 using namespace std::chrono_literals;

@@ -4,12 +4,12 @@
 #include <random>
 #include <vector>
 
-#include "board.h"
-#include "cell_code.h"
-#include "cell_pattern.h"
-#include "evaluation.h"
-#include "notation.h"
-#include "search_position.h"
+#include "engine/board.h"
+#include "ai/cell_code.h"
+#include "ai/cell_pattern.h"
+#include "ai/evaluation.h"
+#include "engine/notation.h"
+#include "ai/search_position.h"
 
 using namespace tengen;
 

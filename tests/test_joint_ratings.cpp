@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "joint_ratings.h"
-#include "standings.h"
+#include "tournament/joint_ratings.h"
+#include "tournament/standings.h"
 
 using namespace tengen;
 

@@ -3,9 +3,9 @@
 
 #include <set>
 
-#include "notation.h"
-#include "opening_generator.h"
-#include "openings.h"
+#include "engine/notation.h"
+#include "tournament/opening_generator.h"
+#include "tournament/openings.h"
 
 using namespace tengen;
 

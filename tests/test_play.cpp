@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "play_board_view.h"
-#include "play_input.h"
+#include "protocol/play_board_view.h"
+#include "protocol/play_input.h"
 #include "play_pipe.h"
 
 using tengen::testing::count_of;

@@ -6,8 +6,8 @@
 #include <random>
 #include <vector>
 
-#include "board.h"
-#include "zobrist.h"
+#include "engine/board.h"
+#include "engine/zobrist.h"
 
 using namespace tengen;
 

@@ -12,9 +12,9 @@
 #include <set>
 #include <thread>
 
-#include "board.h"
+#include "engine/board.h"
 #include "brain_under_test.h"
-#include "text_parse.h"
+#include "protocol/text_parse.h"
 
 using tengen::Board;
 using tengen::Color;

@@ -13,15 +13,15 @@
 #include <regex>
 #include <thread>
 
-#include "analysis_format.h"
-#include "brain_settings.h"
-#include "line_splitter.h"
-#include "output_sink.h"
-#include "position_setup.h"
-#include "session.h"
-#include "swap2.h"
-#include "move_choice.h"
-#include "text_parse.h"
+#include "protocol/analysis_format.h"
+#include "protocol/brain_settings.h"
+#include "protocol/line_splitter.h"
+#include "protocol/output_sink.h"
+#include "protocol/position_setup.h"
+#include "protocol/session.h"
+#include "protocol/swap2.h"
+#include "protocol/move_choice.h"
+#include "protocol/text_parse.h"
 
 using namespace tengen;
 
@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE(lines_split_on_cr_lf_and_crlf_with_a_cap) {
 
 BOOST_AUTO_TEST_CASE(info_keys_apply_or_keep_the_old_value) {
     BrainSettings s;
-    BOOST_TEST((apply_info(s, "timeout_turn", "1000").effect == InfoEffect::Clock));
+    BOOST_TEST((apply_info(s, "timeout_turn", "1000").effect == InfoEffect::TimeSetting));
     BOOST_TEST(s.clocks.turn_ms.value() == 1000);
     BOOST_TEST((apply_info(s, "TIMEOUT_TURN", "oops").effect == InfoEffect::Rejected));
     BOOST_TEST(s.clocks.turn_ms.value() == 1000);
@@ -91,13 +91,13 @@ BOOST_AUTO_TEST_CASE(info_keys_apply_or_keep_the_old_value) {
     BOOST_TEST((apply_info(s, "no_such_key", "whatever").effect == InfoEffect::None));
     // Huge values saturate (a 31-year clock), even past the int64 range, and the budget made
     // from them is finite and within the turn (under UBSan this would catch an overflow).
-    BOOST_TEST((apply_info(s, "timeout_turn", "9223372036854775807").effect == InfoEffect::Clock));
+    BOOST_TEST((apply_info(s, "timeout_turn", "9223372036854775807").effect == InfoEffect::TimeSetting));
     BOOST_TEST(*s.clocks.turn_ms == 1'000'000'000'000);
-    BOOST_TEST((apply_info(s, "time_increment", "99999999999999999999999").effect == InfoEffect::Clock));
+    BOOST_TEST((apply_info(s, "time_increment", "99999999999999999999999").effect == InfoEffect::TimeSetting));
     BOOST_TEST(s.clocks.increment_ms == 1'000'000'000'000);
-    BOOST_TEST((apply_info(s, "time_left", "-99999999999999999999999").effect == InfoEffect::Clock));
+    BOOST_TEST((apply_info(s, "time_left", "-99999999999999999999999").effect == InfoEffect::TimeSetting));
     BOOST_TEST(*s.clocks.time_left_ms == -1'000'000'000'000);
-    BOOST_TEST((apply_info(s, "timeout_match", "100000").effect == InfoEffect::Clock));
+    BOOST_TEST((apply_info(s, "timeout_match", "100000").effect == InfoEffect::TimeSetting));
     const TimeBudget over = plan_move_time(s.clocks);
     BOOST_TEST(over.hard_ms <= 1);  // a clock far below zero: answer at once
     BOOST_TEST((apply_info(s, "max_memory", "99999999999999999999").effect == InfoEffect::Memory));

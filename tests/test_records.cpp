@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "notation.h"
-#include "records.h"
+#include "engine/notation.h"
+#include "engine/records.h"
 
 using namespace tengen;
 

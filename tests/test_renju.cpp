@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
-#include "renju.h"
-#include "search_position.h"
+#include "engine/board.h"
+#include "engine/renju.h"
+#include "ai/search_position.h"
 
 namespace tengen {
 // Boost.Test prints checked values; found by argument-dependent lookup.

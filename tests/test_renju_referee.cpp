@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
-#include "renju.h"
-#include "search_position.h"
+#include "engine/board.h"
+#include "engine/renju.h"
+#include "ai/search_position.h"
 
 using namespace tengen;
 

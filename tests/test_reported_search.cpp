@@ -3,7 +3,7 @@
 #define BOOST_TEST_MODULE reported_search
 #include <boost/test/unit_test.hpp>
 
-#include "reported_search.h"
+#include "tournament/reported_search.h"
 
 using tengen::parse_reported_search;
 using tengen::ReportedSearch;

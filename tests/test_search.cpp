@@ -7,11 +7,11 @@
 #include <sstream>
 #include <thread>
 
-#include "bench.h"
-#include "renju.h"
-#include "search_position.h"
-#include "searcher.h"
-#include "transposition_table.h"
+#include "ai/bench.h"
+#include "engine/renju.h"
+#include "ai/search_position.h"
+#include "ai/searcher.h"
+#include "ai/transposition_table.h"
 
 using namespace tengen;
 

@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "board.h"
-#include "notation.h"
+#include "engine/board.h"
+#include "engine/notation.h"
 #include "play_pipe.h"
-#include "renju.h"
+#include "engine/renju.h"
 
 using namespace tengen;
 using tengen::testing::run_with_input;

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "exact_solver.h"
-#include "notation.h"
+#include "ai/exact_solver.h"
+#include "engine/notation.h"
 #include "play_pipe.h"
-#include "renju.h"
+#include "engine/renju.h"
 
 using namespace tengen;
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <variant>
 
-#include "pentanomial.h"
-#include "stats.h"
+#include "tournament/pentanomial.h"
+#include "tournament/stats.h"
 
 using namespace tengen;
 

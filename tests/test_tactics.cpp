@@ -19,9 +19,9 @@
 #include <sstream>
 #include <string>
 
-#include "notation.h"
-#include "renju.h"
-#include "searcher.h"
+#include "engine/notation.h"
+#include "engine/renju.h"
+#include "ai/searcher.h"
 
 using namespace tengen;
 

@@ -7,9 +7,9 @@
 #include <initializer_list>
 #include <string_view>
 
-#include "notation.h"
-#include "score.h"
-#include "searcher.h"
+#include "engine/notation.h"
+#include "ai/score.h"
+#include "ai/searcher.h"
 
 using namespace tengen;
 

@@ -7,9 +7,9 @@
 #include <set>
 #include <vector>
 
-#include "board.h"
-#include "exact_solver.h"
-#include "searcher.h"
+#include "engine/board.h"
+#include "ai/exact_solver.h"
+#include "ai/searcher.h"
 
 using namespace tengen;
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "time_manager.h"
+#include "ai/time_manager.h"
 
 using namespace tengen;
 

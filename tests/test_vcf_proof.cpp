@@ -3,9 +3,9 @@
 #define BOOST_TEST_MODULE vcf_proof
 #include <boost/test/unit_test.hpp>
 
-#include "board.h"
-#include "notation.h"
-#include "vcf_proof.h"
+#include "engine/board.h"
+#include "engine/notation.h"
+#include "ai/vcf_proof.h"
 
 using namespace tengen;
 

@@ -10,15 +10,15 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "arena_commands.h"
-#include "child_process.h"
-#include "command_line.h"
-#include "config_file.h"
-#include "version.h"
-#include "opening_generator.h"
-#include "schedule_hash.h"
-#include "text.h"
-#include "tournament_runner.h"
+#include "tournament/arena_commands.h"
+#include "tournament/child_process.h"
+#include "tournament/command_line.h"
+#include "tournament/config_file.h"
+#include "engine/version.h"
+#include "tournament/opening_generator.h"
+#include "tournament/schedule_hash.h"
+#include "engine/text.h"
+#include "tournament/tournament_runner.h"
 
 namespace po = boost::program_options;
 

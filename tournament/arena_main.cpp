@@ -1,7 +1,7 @@
 // tengen-arena: engine-vs-engine tournaments over the Gomocup protocol (docs/arena.md).
 #include <string_view>
 
-#include "arena_commands.h"
+#include "tournament/arena_commands.h"
 
 int main(int argc, char** argv) {
     if (argc >= 2 && std::string_view(argv[1]) == "merge") return tengen::merge_command(argc - 1, argv + 1);

@@ -14,14 +14,14 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "arena_commands.h"
-#include "board.h"
-#include "command_line.h"
-#include "engine_session.h"
-#include "engine_spec.h"
-#include "process_group_usage.h"
-#include "renju.h"
-#include "text.h"
+#include "tournament/arena_commands.h"
+#include "engine/board.h"
+#include "tournament/command_line.h"
+#include "tournament/engine_session.h"
+#include "tournament/engine_spec.h"
+#include "tournament/process_group_usage.h"
+#include "engine/renju.h"
+#include "engine/text.h"
 
 namespace tengen {
 

@@ -1,6 +1,6 @@
-#include "command_line.h"
+#include "tournament/command_line.h"
 
-#include "text.h"
+#include "engine/text.h"
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -54,7 +54,7 @@ std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::
         return {};
     });
     if (!error.empty()) return error;
-    if (const std::string error = sprt_params_error(p); !error.empty()) return "--sprt: " + error;
+    if (const std::string invalid = sprt_params_error(p); !invalid.empty()) return "--sprt: " + invalid;
     return p;
 }
 

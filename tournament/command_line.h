@@ -7,8 +7,8 @@
 #include <variant>
 #include <vector>
 
-#include "stats.h"
-#include "types.h"
+#include "tournament/stats.h"
+#include "engine/types.h"
 
 namespace tengen {
 

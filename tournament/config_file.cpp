@@ -1,4 +1,4 @@
-#include "config_file.h"
+#include "tournament/config_file.h"
 
 #include <optional>
 

@@ -1,9 +1,9 @@
-#include "engine_probe.h"
+#include "tournament/engine_probe.h"
 
 #include <algorithm>
 
-#include "engine_session.h"
-#include "referee.h"
+#include "tournament/engine_session.h"
+#include "tournament/referee.h"
 
 namespace tengen {
 

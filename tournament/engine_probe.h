@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "engine_spec.h"
-#include "types.h"
+#include "tournament/engine_spec.h"
+#include "engine/types.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "engine_session.h"
+#include "tournament/engine_session.h"
 
 #include <csignal>
 #include <thread>
@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "process_group_usage.h"
-#include "text.h"
+#include "tournament/process_group_usage.h"
+#include "engine/text.h"
 
 namespace tengen {
 

@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "child_process.h"
-#include "engine_spec.h"
-#include "protocol_log.h"
-#include "reported_search.h"
+#include "tournament/child_process.h"
+#include "tournament/engine_spec.h"
+#include "tournament/protocol_log.h"
+#include "tournament/reported_search.h"
 
 namespace tengen {
 

@@ -1,6 +1,6 @@
-#include "engine_spec.h"
+#include "tournament/engine_spec.h"
 
-#include "text.h"
+#include "engine/text.h"
 #include <charconv>
 #include <cmath>
 #include <map>

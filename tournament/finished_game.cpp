@@ -1,4 +1,4 @@
-#include "finished_game.h"
+#include "tournament/finished_game.h"
 
 #include <cstdint>
 #include <limits>
@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "notation.h"
-#include "openings.h"
+#include "engine/notation.h"
+#include "tournament/openings.h"
 
 namespace tengen {
 
@@ -122,9 +122,9 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
                     phase.answers.emplace_back();
                     continue;
                 }
-                const auto stones = parse_opening_field(text);
-                if (!stones || stones->empty()) return fail("bad swap2 answer '" + text + "'");
-                phase.answers.push_back(*stones);
+                const auto placed = parse_opening_field(text);
+                if (!placed || placed->empty()) return fail("bad swap2 answer '" + text + "'");
+                phase.answers.push_back(*placed);
             }
             g.outcome.swap2 = std::move(phase);
         }

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "game_outcome.h"
-#include "types.h"
+#include "tournament/game_outcome.h"
+#include "engine/types.h"
 
 namespace tengen {
 

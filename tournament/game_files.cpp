@@ -1,4 +1,4 @@
-#include "game_files.h"
+#include "tournament/game_files.h"
 
 #include <filesystem>
 #include <fmt/format.h>

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "finished_game.h"
+#include "tournament/finished_game.h"
 
 namespace tengen {
 

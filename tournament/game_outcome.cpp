@@ -1,4 +1,4 @@
-#include "game_outcome.h"
+#include "tournament/game_outcome.h"
 
 #include <array>
 #include <utility>

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "records.h"
-#include "types.h"
+#include "engine/records.h"
+#include "engine/types.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "html_report.h"
+#include "tournament/html_report.h"
 
 #include <algorithm>
 #include <map>
@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "joint_ratings.h"
-#include "notation.h"
-#include "openings.h"
-#include "standings.h"
-#include "svg_plot.h"
+#include "tournament/joint_ratings.h"
+#include "engine/notation.h"
+#include "tournament/openings.h"
+#include "tournament/standings.h"
+#include "tournament/svg_plot.h"
 
 namespace tengen {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "results_set.h"
-#include "stats.h"
+#include "tournament/results_set.h"
+#include "tournament/stats.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "joint_ratings.h"
+#include "tournament/joint_ratings.h"
 
 #include <algorithm>
 #include <cmath>

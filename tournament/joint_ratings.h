@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "finished_game.h"
-#include "stats.h"
+#include "tournament/finished_game.h"
+#include "tournament/stats.h"
 
 namespace tengen {
 

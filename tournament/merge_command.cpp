@@ -4,10 +4,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "arena_commands.h"
-#include "command_line.h"
-#include "results_set.h"
-#include "standings.h"
+#include "tournament/arena_commands.h"
+#include "tournament/command_line.h"
+#include "tournament/results_set.h"
+#include "tournament/standings.h"
 
 namespace po = boost::program_options;
 

@@ -1,12 +1,12 @@
-#include "opening_generator.h"
+#include "tournament/opening_generator.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <set>
 
-#include "board.h"
-#include "random.h"
-#include "searcher.h"
+#include "engine/board.h"
+#include "engine/random.h"
+#include "ai/searcher.h"
 
 namespace tengen {
 

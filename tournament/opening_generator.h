@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "score.h"
-#include "types.h"
+#include "ai/score.h"
+#include "engine/types.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "openings.h"
+#include "tournament/openings.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,10 +7,10 @@
 #include <set>
 #include <sstream>
 
-#include "board.h"
-#include "notation.h"
-#include "random.h"
-#include "text.h"
+#include "engine/board.h"
+#include "engine/notation.h"
+#include "engine/random.h"
+#include "engine/text.h"
 
 namespace tengen {
 

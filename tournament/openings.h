@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "types.h"
+#include "engine/types.h"
 
 namespace tengen {
 

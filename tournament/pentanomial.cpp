@@ -1,4 +1,4 @@
-#include "pentanomial.h"
+#include "tournament/pentanomial.h"
 
 namespace tengen {
 

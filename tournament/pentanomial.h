@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "stats.h"
+#include "tournament/stats.h"
 
 namespace tengen {
 

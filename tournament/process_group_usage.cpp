@@ -1,4 +1,4 @@
-#include "process_group_usage.h"
+#include "tournament/process_group_usage.h"
 
 #include <unistd.h>
 

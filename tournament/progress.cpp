@@ -1,4 +1,4 @@
-#include "progress.h"
+#include "tournament/progress.h"
 
 #include <fmt/format.h>
 

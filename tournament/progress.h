@@ -7,8 +7,8 @@
 #include <ostream>
 #include <string>
 
-#include "finished_game.h"
-#include "standings.h"
+#include "tournament/finished_game.h"
+#include "tournament/standings.h"
 
 namespace tengen {
 

@@ -1,8 +1,8 @@
-#include "protocol_log.h"
+#include "tournament/protocol_log.h"
 
 #include <fmt/format.h>
 
-#include "utc_time.h"
+#include "tournament/utc_time.h"
 
 namespace tengen {
 

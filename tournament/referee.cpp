@@ -1,14 +1,14 @@
-#include "referee.h"
+#include "tournament/referee.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "notation.h"
-#include "referee_seats.h"
-#include "renju.h"
-#include "text.h"
-#include "vcf_proof.h"
+#include "engine/notation.h"
+#include "tournament/referee_seats.h"
+#include "engine/renju.h"
+#include "engine/text.h"
+#include "ai/vcf_proof.h"
 
 namespace tengen {
 

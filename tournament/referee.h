@@ -6,10 +6,10 @@
 #include <optional>
 #include <vector>
 
-#include "board.h"
-#include "engine_session.h"
-#include "game_outcome.h"
-#include "score_adjudication.h"
+#include "engine/board.h"
+#include "tournament/engine_session.h"
+#include "tournament/game_outcome.h"
+#include "tournament/score_adjudication.h"
 
 namespace tengen {
 

@@ -1,9 +1,9 @@
-#include "referee_seats.h"
+#include "tournament/referee_seats.h"
 
 #include <algorithm>
 #include <chrono>
 
-#include "text.h"
+#include "engine/text.h"
 
 namespace tengen {
 

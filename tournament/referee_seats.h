@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
-#include "engine_session.h"
-#include "game_outcome.h"
-#include "referee.h"
+#include "engine/board.h"
+#include "tournament/engine_session.h"
+#include "tournament/game_outcome.h"
+#include "tournament/referee.h"
 
 namespace tengen {
 

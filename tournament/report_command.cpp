@@ -3,10 +3,10 @@
 #include <fstream>
 #include <iostream>
 
-#include "arena_commands.h"
-#include "command_line.h"
-#include "html_report.h"
-#include "results_set.h"
+#include "tournament/arena_commands.h"
+#include "tournament/command_line.h"
+#include "tournament/html_report.h"
+#include "tournament/results_set.h"
 
 namespace po = boost::program_options;
 

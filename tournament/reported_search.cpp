@@ -1,4 +1,4 @@
-#include "reported_search.h"
+#include "tournament/reported_search.h"
 
 #include <cctype>
 #include <charconv>

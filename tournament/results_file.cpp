@@ -1,4 +1,4 @@
-#include "results_file.h"
+#include "tournament/results_file.h"
 
 #include <cerrno>
 #include <fcntl.h>

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "finished_game.h"
+#include "tournament/finished_game.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "results_set.h"
+#include "tournament/results_set.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,7 +6,7 @@
 #include <optional>
 #include <set>
 
-#include "results_file.h"
+#include "tournament/results_file.h"
 
 namespace tengen {
 

@@ -7,7 +7,7 @@
 #include <variant>
 #include <vector>
 
-#include "finished_game.h"
+#include "tournament/finished_game.h"
 
 namespace tengen {
 

@@ -1,6 +1,6 @@
-#include "schedule.h"
+#include "tournament/schedule.h"
 
-#include "text.h"
+#include "engine/text.h"
 #include <charconv>
 
 namespace tengen {

@@ -1,4 +1,4 @@
-#include "schedule_hash.h"
+#include "tournament/schedule_hash.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "text.h"
+#include "engine/text.h"
 
 namespace tengen {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "engine_spec.h"
-#include "openings.h"
-#include "schedule.h"
-#include "types.h"
+#include "tournament/engine_spec.h"
+#include "tournament/openings.h"
+#include "tournament/schedule.h"
+#include "engine/types.h"
 
 namespace tengen {
 

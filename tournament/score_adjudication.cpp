@@ -1,10 +1,10 @@
-#include "score_adjudication.h"
+#include "tournament/score_adjudication.h"
 
 #include <charconv>
 
 #include <fmt/format.h>
 
-#include "command_line.h"
+#include "tournament/command_line.h"
 
 namespace tengen {
 namespace {

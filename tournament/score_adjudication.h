@@ -9,8 +9,8 @@
 #include <variant>
 #include <vector>
 
-#include "records.h"
-#include "types.h"
+#include "engine/records.h"
+#include "engine/types.h"
 
 namespace tengen {
 

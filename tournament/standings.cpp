@@ -1,10 +1,10 @@
-#include "standings.h"
+#include "tournament/standings.h"
 
 #include <algorithm>
 #include <fmt/format.h>
 #include <map>
 
-#include "pentanomial.h"
+#include "tournament/pentanomial.h"
 
 namespace tengen {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "finished_game.h"
-#include "joint_ratings.h"
-#include "stats.h"
+#include "tournament/finished_game.h"
+#include "tournament/joint_ratings.h"
+#include "tournament/stats.h"
 
 namespace tengen {
 

@@ -1,6 +1,6 @@
 // Match statistics computed the way fastchess and fishtest do (docs/arena-stats.md), except
 // that a figure with no finite value is reported as undefined with a reason instead of nan/inf.
-#include "stats.h"
+#include "tournament/stats.h"
 
 #include <algorithm>
 #include <cmath>

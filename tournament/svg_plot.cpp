@@ -1,4 +1,4 @@
-#include "svg_plot.h"
+#include "tournament/svg_plot.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,11 +2,11 @@
 #include <sstream>
 #include <variant>
 
-#include "notation.h"
-#include "referee.h"
-#include "referee_seats.h"
-#include "renju.h"
-#include "text.h"
+#include "engine/notation.h"
+#include "tournament/referee.h"
+#include "tournament/referee_seats.h"
+#include "engine/renju.h"
+#include "engine/text.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "tournament_runner.h"
+#include "tournament/tournament_runner.h"
 
 #include <atomic>
 #include <chrono>
@@ -9,14 +9,14 @@
 #include <set>
 #include <thread>
 
-#include "engine_probe.h"
-#include "engine_session.h"
-#include "game_files.h"
-#include "progress.h"
-#include "results_file.h"
-#include "standings.h"
-#include "utc_time.h"
-#include "version.h"
+#include "tournament/engine_probe.h"
+#include "tournament/engine_session.h"
+#include "tournament/game_files.h"
+#include "tournament/progress.h"
+#include "tournament/results_file.h"
+#include "tournament/standings.h"
+#include "tournament/utc_time.h"
+#include "engine/version.h"
 
 namespace tengen {
 

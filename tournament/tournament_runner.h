@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "engine_spec.h"
-#include "openings.h"
-#include "referee.h"
-#include "schedule.h"
-#include "stats.h"
+#include "tournament/engine_spec.h"
+#include "tournament/openings.h"
+#include "tournament/referee.h"
+#include "tournament/schedule.h"
+#include "tournament/stats.h"
 
 namespace tengen {
 

@@ -1,4 +1,4 @@
-#include "utc_time.h"
+#include "tournament/utc_time.h"
 
 #include <ctime>
 #include <fmt/format.h>

@@ -5,8 +5,8 @@
 #include <random>
 #include <vector>
 
-#include "board.h"
-#include "renju.h"
+#include "engine/board.h"
+#include "engine/renju.h"
 
 using namespace tengen;
 

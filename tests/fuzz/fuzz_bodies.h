@@ -16,12 +16,12 @@
 
 #include <unistd.h>
 
-#include "brain_settings.h"
-#include "openings.h"
-#include "records.h"
-#include "results_file.h"
-#include "time_manager.h"
-#include "transposition_table.h"
+#include "protocol/brain_settings.h"
+#include "tournament/openings.h"
+#include "engine/records.h"
+#include "tournament/results_file.h"
+#include "ai/time_manager.h"
+#include "ai/transposition_table.h"
 
 namespace tengen::testing {
 

@@ -14,8 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "notation.h"
-#include "types.h"
+#include "engine/notation.h"
+#include "engine/types.h"
 
 namespace tengen {
 

@@ -32,13 +32,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "board.h"
-#include "cell_code.h"
-#include "cell_pattern.h"
-#include "evaluation.h"
-#include "notation.h"
+#include "engine/board.h"
+#include "ai/cell_code.h"
+#include "ai/cell_pattern.h"
+#include "ai/evaluation.h"
+#include "engine/notation.h"
 #include "recorded_games.h"
-#include "search_position.h"
+#include "ai/search_position.h"
 
 namespace tengen {
 namespace {

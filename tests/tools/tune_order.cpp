@@ -23,11 +23,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "board.h"
-#include "move_order.h"
-#include "notation.h"
+#include "engine/board.h"
+#include "ai/move_order.h"
+#include "engine/notation.h"
 #include "recorded_games.h"
-#include "search_position.h"
+#include "ai/search_position.h"
 
 namespace tengen {
 namespace {

@@ -1,0 +1,53 @@
+#define BOOST_TEST_MODULE layering
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+
+// The layers as the README's map draws them: engine <- ai <- {protocol, tournament}. Every
+// include of ours names its folder, so the rule can be read off the sources: a folder includes
+// only itself and the folders below it, and protocol and tournament never see each other.
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::map<std::string, std::set<std::string>> kAllowed{
+    {"engine", {"engine"}},
+    {"ai", {"engine", "ai"}},
+    {"protocol", {"engine", "ai", "protocol"}},
+    {"tournament", {"engine", "ai", "tournament"}},
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(each_folder_includes_only_itself_and_the_layers_below) {
+    const fs::path root = fs::path(TENGEN_TEST_DATA_DIR).parent_path().parent_path();
+    const std::regex include_line(R"re(#include\s+"([^"]+)")re");
+    int includes = 0;
+    for (const auto& [folder, allowed] : kAllowed) {
+        BOOST_REQUIRE(fs::is_directory(root / folder));
+        for (const auto& entry : fs::directory_iterator(root / folder)) {
+            const std::string ext = entry.path().extension().string();
+            if (ext != ".h" && ext != ".cpp") continue;
+            std::ifstream in(entry.path());
+            for (std::string line; std::getline(in, line);) {
+                std::smatch m;
+                if (!std::regex_search(line, m, include_line)) continue;
+                ++includes;
+                const std::string target = m[1];
+                const auto slash = target.find('/');
+                // Every include of ours is rooted: a bare name would hide its layer.
+                BOOST_TEST(slash != std::string::npos, entry.path().string() << ": " << line);
+                if (slash == std::string::npos) continue;
+                BOOST_TEST(allowed.count(target.substr(0, slash)) == 1u,
+                           entry.path().string() << " includes " << target << " from a layer above or beside it");
+            }
+        }
+    }
+    BOOST_TEST(includes > 100);  // the scan saw the sources
+}
