@@ -192,6 +192,15 @@ Forbidden renju_forbidden(const Board& board, Point p) {
     return forbidden_at(grid, Grid::at(p));
 }
 
+bool side_to_move_can_play(const Board& board) {
+    const bool judged = board.rule() == Rule::Renju && board.side_to_move() == Color::Black;
+    for (int i = 0; i < board.width() * board.height(); ++i) {
+        const Point p = board.point(i);
+        if (board.is_empty(p) && (!judged || renju_forbidden(board, p) == Forbidden::None)) return true;
+    }
+    return false;
+}
+
 bool is_forbidden_for_black(const Board& board, Point p) {
     return board.rule() == Rule::Renju && renju_forbidden(board, p) != Forbidden::None;
 }

@@ -20,4 +20,9 @@ Forbidden renju_forbidden(const Board& board, Point p);
 // Convenience: true when the board's rule is renju and p is forbidden for black.
 bool is_forbidden_for_black(const Board& board, Point p);
 
+// Whether the side to move has a point it may play: any empty point, except that black under
+// renju needs one that is not forbidden. False on a full board, and when renju leaves black
+// only forbidden points (the game is then drawn: black cannot move).
+bool side_to_move_can_play(const Board& board);
+
 }  // namespace tengen

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/notation.h"
 #include "engine/renju.h"
 #include "ai/search_position.h"
 
@@ -391,6 +392,50 @@ BOOST_AUTO_TEST_CASE(occupied_points_and_other_rules) {
     for (const Move& m : s.board.history()) free.make(m);
     BOOST_CHECK_EQUAL(renju_forbidden(free, s.probe), Forbidden::DoubleThree);
     BOOST_CHECK(!is_forbidden_for_black(free, s.probe));
+}
+
+BOOST_AUTO_TEST_CASE(black_with_only_forbidden_points_left_cannot_play) {
+    // A game of our own SPRT that filled the board: its last empty point, l15, is an overline
+    // for black, who is to move. Renju leaves black no move; the referee calls it a draw.
+    const std::string game =
+        "i5 i9 g8 h8 i6 h7 g7 h6 h9 g5 i7 i8 g6 k8 h5 f7 l8 j9 k7 j6 j10 l9 k9 i11 i10 k10 l11 j11 m7 n6 "
+        "m8 h11 g10 g9 h10 f10 g11 m6 l7 j7 k6 j5 j8 n9 j4 i3 k4 l4 m5 n11 m10 n7 n8 f12 f11 e11 d12 i12 "
+        "h13 g12 h12 f6 h4 f8 f9 f4 f5 e3 d2 c9 g4 i4 d10 d13 m9 m11 k3 k5 e2 f3 h3 e7 d8 e6 h2 h1 f2 g2 "
+        "l2 m1 e4 d6 c5 d3 c3 c2 e1 g3 n4 l6 c7 e8 e9 d9 c10 j13 b7 d5 c4 c6 b6 a5 d4 a4 b10 e10 b5 b4 "
+        "k11 j12 e13 j14 j15 c11 k14 j1 l12 l13 k13 k12 k1 m3 n2 f13 e14 n14 n15 d11 b11 n10 o6 b13 i15 "
+        "o7 g14 h15 n5 c14 a3 k2 c12 f14 n12 n1 a12 a8 a11 a13 f1 b12 o10 d1 a6 m13 c15 e5 o2 n3 d15 e15 "
+        "m15 o12 b9 o3 o15 a1 k15 b1 c1 g1 i1 l1 o1 a2 b2 i2 j2 m2 b3 j3 l3 m4 o4 l5 o5 a7 d7 c8 o8 a9 o9 "
+        "a10 l10 o11 e12 m12 c13 g13 i13 n13 o13 a14 b14 d14 l14 i14 g15 h14 b15 m14 o14 a15 f15 b8 ";
+    Board board(GameConfig{15, 15, 5, Rule::Renju});
+    Board free(GameConfig{15, 15, 5, Rule::Freestyle});
+    std::vector<Point> stones;
+    for (std::size_t at = 0; at < game.size();) {
+        const std::size_t end = game.find(' ', at);
+        const auto p = parse_letters(std::string_view(game).substr(at, end - at));
+        BOOST_REQUIRE(p);
+        stones.push_back(*p);
+        at = end + 1;
+    }
+    BOOST_REQUIRE_EQUAL(stones.size(), 224u);
+    for (std::size_t i = 0; i + 1 < stones.size(); ++i) {
+        BOOST_REQUIRE(side_to_move_can_play(board));
+        board.play(stones[i]);
+        free.play(stones[i]);
+    }
+    BOOST_REQUIRE(board.status() == GameStatus::Ongoing);
+    BOOST_REQUIRE(board.side_to_move() == Color::White);
+    BOOST_TEST(side_to_move_can_play(board));  // white may play either of the two points left
+    board.play(stones.back());
+    free.play(stones.back());
+    BOOST_REQUIRE(board.side_to_move() == Color::Black);
+    BOOST_REQUIRE_EQUAL(board.empty_count(), 1);
+    const Point last = *parse_letters("l15");
+    BOOST_TEST(board.is_empty(last));
+    BOOST_TEST(renju_forbidden(board, last) == Forbidden::Overline);
+    BOOST_TEST(!side_to_move_can_play(board));
+    BOOST_TEST(side_to_move_can_play(free));  // in freestyle the same point is a move
+    free.play(last);
+    BOOST_TEST(!side_to_move_can_play(free));  // a full board
 }
 
 BOOST_AUTO_TEST_CASE(names) {

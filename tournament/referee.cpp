@@ -131,6 +131,14 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
         if (!board.is_legal(*point)) return finish_loss(seat, EndReason::IllegalMove, answer.line);
         if (side == Color::Black && settings.config.rule == Rule::Renju) {
             const Forbidden f = renju_forbidden(board, *point);
+            // With only forbidden points left black cannot move: the game is drawn, as on a
+            // full board, whatever it answered.
+            if (f != Forbidden::None && !side_to_move_can_play(board)) {
+                GameOutcome out;
+                out.reason = EndReason::FullBoard;
+                out.moves = std::move(moves);
+                return out;
+            }
             if (f != Forbidden::None)
                 return finish_loss(seat, EndReason::ForbiddenMove,
                                    answer.line + " (" + std::string(forbidden_name(f)) + ")");
