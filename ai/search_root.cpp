@@ -100,6 +100,7 @@ void SearchWorker::reset_for(const Board& board) {
     nodes_.store(0, std::memory_order_relaxed);
     for (auto& k : killers_) k = {-1, -1};
     for (auto& h : history_) std::fill(h.begin(), h.end(), 0);
+    static_eval_.fill(kNoStaticEval);
     roots_.clear();
 }
 

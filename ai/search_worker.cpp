@@ -10,6 +10,8 @@ namespace {
 
 constexpr int kMaxQDepth = 10;          // attacker fours in quiescence
 constexpr int kRazorMargin = 200;       // per ply of depth left
+constexpr int kFutilityPerPly = 165;    // reverse futility margin a ply
+constexpr int kFutilityCutBonus = 31;   // a ply less of margin at a cut node the TT does not know
 
 struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
@@ -196,6 +198,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
 
 Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut_node) {
     pv_length_[ply] = ply;
+    static_eval_[ply] = kNoStaticEval;
     if (!tick()) return 0;
     seldepth_ = std::max(seldepth_, ply);
     SearchPosition& p = position_;
@@ -232,12 +235,24 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
                 return s;
         }
     }
-    const Score eval = tt_hit ? hit.eval : evaluate();
+    const Score static_eval = tt_hit ? hit.eval : evaluate();
+    static_eval_[ply] = static_eval;
+    const bool improving = ply >= 2 && static_eval_[ply - 2] != kNoStaticEval && static_eval > static_eval_[ply - 2];
+    // A TT bound on the far side of the static evaluation is the better estimate for pruning.
+    Score eval = static_eval;
+    if (tt_hit && !is_mate_score(score_from_tt(hit.score, ply))) {
+        const Score s = score_from_tt(hit.score, ply);
+        if ((s > eval && hit.bound != Bound::Upper) || (s < eval && hit.bound != Bound::Lower)) eval = s;
+    }
     const bool their_threats = p.class_count(them, kClsFlexFour) > 0 || p.class_count(them, kClsFourThree) > 0;
 
-    // Reverse futility: far above beta with no threat against us, a shallow search won't fall.
-    if (!pv_node && depth <= 3 && !their_threats && eval - 160 * depth >= beta && beta < kMateBound && beta > -kMateBound)
-        return eval;
+    // Reverse futility at every depth: far above beta with no threat against us, the search
+    // won't fall below it. The margin grows a ply at a time and shrinks when we improve.
+    if (!pv_node && !their_threats && beta < kMateBound && beta > -kMateBound && eval < kMateBound) {
+        const int plies = depth - 1 - (improving ? 1 : 0);
+        const int margin = std::max(0, (kFutilityPerPly - (cut_node && !tt_hit ? kFutilityCutBonus : 0)) * plies);
+        if (eval - margin >= beta) return eval;
+    }
 
     // Razoring: far below alpha near the leaves, only a run of fours could save the node;
     // let the quiescence search look for one instead of searching every quiet move.
@@ -302,9 +317,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             }
         }
     }
-    if (best_cell < 0) return eval;  // everything pruned (cannot happen with searched >= 3)
+    if (best_cell < 0) return static_eval;  // everything pruned (cannot happen with searched >= 3)
     const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
-    shared_.tt->store(key, score_to_tt(best, ply), eval, p.dense_of(best_cell), depth, bound);
+    shared_.tt->store(key, score_to_tt(best, ply), static_eval, p.dense_of(best_cell), depth, bound);
     return best;
 }
 
