@@ -21,12 +21,15 @@ const std::vector<BenchPosition>& bench_positions() {
         {"free-opening-2", cfg(15, 15, 5, Rule::Freestyle), "h8 i7 j6 i8 i9 j8", {}},
         {"free-opening-3", cfg(15, 15, 5, Rule::Freestyle), "h8 h9 i9 g7 j10 k11 i8", {}},
         {"free-middle-1", cfg(15, 15, 5, Rule::Freestyle), "h8 i9 h9 h10 j8 g11 i8 g8 g9 f10 k8 l8 j7 g10 e10", {}},
-        {"free-middle-2", cfg(15, 15, 5, Rule::Freestyle),
-         "h8 i7 j6 i5 i8 j5 h5 h7 j7 i6 g8 j8 k6 h9 k9 j4 i4 k3 l5 m4", {}},
-        {"free-middle-3", cfg(15, 15, 5, Rule::Freestyle),
-         "h8 g7 i7 g9 h6 g8 g6 h9 i6 f6 j6 k6 j8 k9 j9 g11 g10", {}},
-        {"free-middle-4", cfg(15, 15, 5, Rule::Freestyle),
-         "h8 i7 j6 i5 i8 j5 h5 h7 j7 i6 g8 j8 k6 h9 k9 j4 i4 k3 l5 m4 e8 f8", {}},
+        {"free-middle-2",
+         cfg(15, 15, 5, Rule::Freestyle),
+         "h8 i7 j6 i5 i8 j5 h5 h7 j7 i6 g8 j8 k6 h9 k9 j4 i4 k3 l5 m4",
+         {}},
+        {"free-middle-3", cfg(15, 15, 5, Rule::Freestyle), "h8 g7 i7 g9 h6 g8 g6 h9 i6 f6 j6 k6 j8 k9 j9 g11 g10", {}},
+        {"free-middle-4",
+         cfg(15, 15, 5, Rule::Freestyle),
+         "h8 i7 j6 i5 i8 j5 h5 h7 j7 i6 g8 j8 k6 h9 k9 j4 i4 k3 l5 m4 e8 f8",
+         {}},
         {"free-vcf-13", cfg(15, 15, 5, Rule::Freestyle), "h5 f6 g6 g7 h6 i7 i6 i8 f8 d9 g8 f9 h8 h9", {}},
         {"free-tactic-defend", cfg(15, 15, 5, Rule::Freestyle), "h8 h9 g9 i9 g7 j9 a1", {}},
         {"exact-opening", cfg(15, 15, 5, Rule::Exact), "h8 i9 h9 h10 g10 i8", {}},
@@ -113,17 +116,18 @@ BenchReport run_bench(int depth, const std::vector<BenchPosition>& positions,
         const auto t0 = std::chrono::steady_clock::now();
         const SearchResult r = searcher.search(*board, limits);
         const auto t1 = std::chrono::steady_clock::now();
-        BenchLine line{pos.name, r.depth, r.score, r.best, r.nodes,
-                       std::chrono::duration<double, std::milli>(t1 - t0).count()};
+        BenchLine line{pos.name, r.depth, r.score,
+                       r.best,   r.nodes, std::chrono::duration<double, std::milli>(t1 - t0).count()};
         report.search_seconds += line.ms / 1000.0;
         report.total_nodes += r.nodes;
         report.lines.push_back(line);
         if (per_line) per_line(line);
     }
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    report.nodes_per_second = report.search_seconds > 0
-                                  ? static_cast<std::uint64_t>(static_cast<double>(report.total_nodes) / report.search_seconds)
-                                  : 0;
+    report.nodes_per_second =
+        report.search_seconds > 0
+            ? static_cast<std::uint64_t>(static_cast<double>(report.total_nodes) / report.search_seconds)
+            : 0;
     return report;
 }
 

@@ -39,8 +39,8 @@ struct BenchLine {
 struct BenchReport {
     std::vector<BenchLine> lines;
     std::uint64_t total_nodes = 0;
-    double seconds = 0;                // wall time of the whole run, set-up included
-    double search_seconds = 0;         // the searches alone
+    double seconds = 0;                  // wall time of the whole run, set-up included
+    double search_seconds = 0;           // the searches alone
     std::uint64_t nodes_per_second = 0;  // total_nodes / search_seconds
 };
 

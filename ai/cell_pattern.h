@@ -14,19 +14,19 @@ namespace tengen {
 
 // Mutually exclusive, taken by the first rule that matches in this order.
 enum CellPattern : std::uint8_t {
-    kPatNone = 0,             // none of the below
-    kPatForbid,               // renju black: overline or double four here (worth nothing)
-    kPatFive,                 // wins now
-    kPatFlexFour,             // an open four or two fours: wins next move
-    kPatFourThree,            // a four and an open three
-    kPatFourPlus,             // a four and a closed three or an open two on another line
-    kPatFour,                 // a four alone
-    kPatDoubleThree,          // two open threes (renju black: whatever else, as its class)
-    kPatThreePlus,            // an open three and a closed three or an open two
-    kPatThree,                // an open three alone
-    kPatDoubleClosedThree,    // two closed threes: two fours next move
-    kPatClosedThreePlusTwo,   // a closed three and an open two
-    kPatDoubleTwo,            // two open twos
+    kPatNone = 0,            // none of the below
+    kPatForbid,              // renju black: overline or double four here (worth nothing)
+    kPatFive,                // wins now
+    kPatFlexFour,            // an open four or two fours: wins next move
+    kPatFourThree,           // a four and an open three
+    kPatFourPlus,            // a four and a closed three or an open two on another line
+    kPatFour,                // a four alone
+    kPatDoubleThree,         // two open threes (renju black: whatever else, as its class)
+    kPatThreePlus,           // an open three and a closed three or an open two
+    kPatThree,               // an open three alone
+    kPatDoubleClosedThree,   // two closed threes: two fours next move
+    kPatClosedThreePlusTwo,  // a closed three and an open two
+    kPatDoubleTwo,           // two open twos
     kPatternCount
 };
 
@@ -63,11 +63,9 @@ constexpr CellPattern cell_pattern(const std::array<int, 4>& shapes, bool renju_
 }
 
 constexpr const char* cell_pattern_name(CellPattern p) {
-    constexpr const char* names[kPatternCount] = {"None",        "Forbid",            "Five",
-                                                  "FlexFour",    "FourThree",         "FourPlus",
-                                                  "Four",        "DoubleThree",       "ThreePlus",
-                                                  "Three",       "DoubleClosedThree", "ClosedThreePlusTwo",
-                                                  "DoubleTwo"};
+    constexpr const char* names[kPatternCount] = {
+        "None",        "Forbid",    "Five",  "FlexFour",          "FourThree",          "FourPlus", "Four",
+        "DoubleThree", "ThreePlus", "Three", "DoubleClosedThree", "ClosedThreePlusTwo", "DoubleTwo"};
     return p < kPatternCount ? names[p] : "?";
 }
 

@@ -12,15 +12,15 @@ inline constexpr int kThreatMasks = 512;
 inline constexpr int kThreatVariants = 2;  // [1] renju black is to move (its threes may be forbidden)
 
 struct ThreatBits {
-    bool our_four_three;     // the side to move has a cell making a four and an open three
-    bool our_four;           // ... a cell making a four
-    bool our_double_three;   // ... a cell making two open threes
-    bool our_open_three;     // ... a cell making an open three
-    bool their_open_three;   // the opponent has a cell making an open four (an open three on the board)
+    bool our_four_three;    // the side to move has a cell making a four and an open three
+    bool our_four;          // ... a cell making a four
+    bool our_double_three;  // ... a cell making two open threes
+    bool our_open_three;    // ... a cell making an open three
+    bool their_open_three;  // the opponent has a cell making an open four (an open three on the board)
     bool their_four_three;
     bool their_four;
     bool their_double_three;
-    bool their_three;        // the opponent has a cell making an open three
+    bool their_three;  // the opponent has a cell making an open three
 };
 
 constexpr int threat_mask_of(const ThreatBits& t) {
@@ -30,7 +30,7 @@ constexpr int threat_mask_of(const ThreatBits& t) {
 }
 
 constexpr ThreatBits threat_bits(int mask) {
-    return {(mask & 1) != 0,  (mask & 2) != 0,  (mask & 4) != 0,  (mask & 8) != 0,  (mask & 16) != 0,
+    return {(mask & 1) != 0,  (mask & 2) != 0,  (mask & 4) != 0,   (mask & 8) != 0,  (mask & 16) != 0,
             (mask & 32) != 0, (mask & 64) != 0, (mask & 128) != 0, (mask & 256) != 0};
 }
 

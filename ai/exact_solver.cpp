@@ -13,10 +13,14 @@ namespace tengen {
 
 std::string_view solve_value_name(SolveValue v) noexcept {
     switch (v) {
-    case SolveValue::Win: return "win";
-    case SolveValue::Draw: return "draw";
-    case SolveValue::Loss: return "loss";
-    case SolveValue::Unknown: break;
+    case SolveValue::Win:
+        return "win";
+    case SolveValue::Draw:
+        return "draw";
+    case SolveValue::Loss:
+        return "loss";
+    case SolveValue::Unknown:
+        break;
     }
     return "unknown";
 }
@@ -50,17 +54,13 @@ struct TTEntry {
     std::int16_t score = 0;
     std::uint8_t bound = kNoBound;
     std::uint8_t unused = 0;
-    std::int16_t move = -1;   // in the canonical frame
-    std::int16_t empties = 0; // work below this node grows with it: keep the bigger on collision
+    std::int16_t move = -1;    // in the canonical frame
+    std::int16_t empties = 0;  // work below this node grows with it: keep the bigger on collision
 };
 
 // Mate scores are stored relative to the node, searched relative to the root.
-Score to_tt(Score s, int ply) noexcept {
-    return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s;
-}
-Score from_tt(Score s, int ply) noexcept {
-    return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s;
-}
+Score to_tt(Score s, int ply) noexcept { return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s; }
+Score from_tt(Score s, int ply) noexcept { return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s; }
 
 }  // namespace
 
@@ -101,9 +101,9 @@ private:
     std::array<std::vector<int>, kMaxSymmetries> inverse_;  // image -> cell
     std::vector<std::uint64_t> keys_;                       // per (canonical cell, slot)
     std::uint64_t white_to_move_key_ = 0;
-    std::vector<std::vector<int>> windows_;                 // the cells of every k-window
+    std::vector<std::vector<int>> windows_;  // the cells of every k-window
     std::vector<std::vector<int>> windows_of_cell_;
-    std::vector<std::vector<int>> move_buffers_;            // one per ply: no allocation in search
+    std::vector<std::vector<int>> move_buffers_;  // one per ply: no allocation in search
     std::vector<std::vector<int>> threat_buffers_;
     std::vector<std::vector<std::pair<std::int64_t, int>>> order_buffers_;
 
@@ -138,14 +138,34 @@ void ExactSolverImpl::prepare(const GameConfig& config) {
             for (int x = 0; x < w; ++x) {
                 int tx = x, ty = y;
                 switch (s) {
-                case 0: break;
-                case 1: tx = w - 1 - x; break;
-                case 2: ty = h - 1 - y; break;
-                case 3: tx = w - 1 - x; ty = h - 1 - y; break;
-                case 4: tx = y; ty = x; break;  // the last four only on square boards
-                case 5: tx = h - 1 - y; ty = x; break;
-                case 6: tx = y; ty = w - 1 - x; break;
-                default: tx = h - 1 - y; ty = w - 1 - x; break;
+                case 0:
+                    break;
+                case 1:
+                    tx = w - 1 - x;
+                    break;
+                case 2:
+                    ty = h - 1 - y;
+                    break;
+                case 3:
+                    tx = w - 1 - x;
+                    ty = h - 1 - y;
+                    break;
+                case 4:
+                    tx = y;
+                    ty = x;
+                    break;  // the last four only on square boards
+                case 5:
+                    tx = h - 1 - y;
+                    ty = x;
+                    break;
+                case 6:
+                    tx = y;
+                    ty = w - 1 - x;
+                    break;
+                default:
+                    tx = h - 1 - y;
+                    ty = w - 1 - x;
+                    break;
                 }
                 const int from = y * w + x, to = ty * w + tx;
                 perm_[s][from] = to;
@@ -159,7 +179,8 @@ void ExactSolverImpl::prepare(const GameConfig& config) {
     keys_.resize(static_cast<std::size_t>(cells_) * kSlots);
     for (int cell = 0; cell < cells_; ++cell)
         for (int slot = 0; slot < kSlots; ++slot)
-            keys_[static_cast<std::size_t>(cell) * kSlots + slot] = zobrist_stone({cell % w, cell / w}, kSlotColour[slot]);
+            keys_[static_cast<std::size_t>(cell) * kSlots + slot] =
+                zobrist_stone({cell % w, cell / w}, kSlotColour[slot]);
     white_to_move_key_ = zobrist_white_to_move();
 
     windows_.clear();
@@ -250,8 +271,7 @@ void ExactSolverImpl::winning_cells(Color c, std::vector<int>& out) {
         if (count[own] != k - 1 || count[other] != 0 || count[2] != 0) continue;
         for (int cell : windows_[wi]) {
             if (board_.at(board_.point(cell)) != Color::Empty) continue;
-            if (std::find(out.begin(), out.end(), cell) == out.end() &&
-                board_.is_winning_move(board_.point(cell), c))
+            if (std::find(out.begin(), out.end(), cell) == out.end() && board_.is_winning_move(board_.point(cell), c))
                 out.push_back(cell);
             break;
         }
@@ -382,7 +402,8 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
         // and distance): see docs/solved.md. Other rules punish extra stones (overlines,
         // closed ends), so there every point stays.
         if (config_.rule == Rule::Freestyle) {
-            const auto live_end = std::stable_partition(moves.begin(), moves.end(), [&](int cell) { return is_live(cell); });
+            const auto live_end =
+                std::stable_partition(moves.begin(), moves.end(), [&](int cell) { return is_live(cell); });
             if (live_end != moves.begin()) moves.erase(live_end, moves.end());
         }
     } else if (config_.rule == Rule::Caro || config_.rule == Rule::CaroExact) {
@@ -535,8 +556,8 @@ SolveResult ExactSolverImpl::solve(const Board& position, const SolveLimits& lim
     if (!limits.exact_distance) return finish(result);
 
     // Phase 2: the fastest win or the slowest loss.
-    const Score refined = result.value == SolveValue::Win ? search(0, s - 1, kInfinite)
-                                                          : search(0, -kInfinite, kDrawScore);
+    const Score refined =
+        result.value == SolveValue::Win ? search(0, s - 1, kInfinite) : search(0, -kInfinite, kDrawScore);
     if (stopped_) {
         result.stopped = true;
         return finish(result);

@@ -29,13 +29,13 @@ struct SolveLimits {
 
 struct SolveResult {
     SolveValue value = SolveValue::Unknown;  // for the side to move
-    Point best = kNoPoint;       // a move that keeps the value; kNoPoint when the game is over
-    int distance = -1;           // plies to the end of a won or lost game; -1 for a draw or unknown
-    bool distance_exact = false; // false: a win's distance is an upper bound (refinement stopped)
-    Score score = 0;             // mate_in / mated_in / kDrawScore, from the side to move's view
+    Point best = kNoPoint;                   // a move that keeps the value; kNoPoint when the game is over
+    int distance = -1;                       // plies to the end of a won or lost game; -1 for a draw or unknown
+    bool distance_exact = false;             // false: a win's distance is an upper bound (refinement stopped)
+    Score score = 0;                         // mate_in / mated_in / kDrawScore, from the side to move's view
     std::uint64_t nodes = 0;
     double seconds = 0;
-    bool stopped = false;        // a node or time limit cut the search short
+    bool stopped = false;  // a node or time limit cut the search short
 };
 
 class ExactSolverImpl;

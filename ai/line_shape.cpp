@@ -21,10 +21,18 @@ LineRule line_rule_for(const GameConfig& config, std::uint8_t colour_code) {
     LineRule r;
     r.k = config.win_length;
     switch (config.rule) {
-    case Rule::Freestyle: break;
-    case Rule::Exact: r.exact = true; break;
-    case Rule::Caro: r.caro = true; break;
-    case Rule::CaroExact: r.caro = true; r.exact = true; break;
+    case Rule::Freestyle:
+        break;
+    case Rule::Exact:
+        r.exact = true;
+        break;
+    case Rule::Caro:
+        r.caro = true;
+        break;
+    case Rule::CaroExact:
+        r.caro = true;
+        r.exact = true;
+        break;
     case Rule::Renju:
         if (colour_code == kCellBlack) {
             r.exact = true;

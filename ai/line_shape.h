@@ -13,17 +13,17 @@ namespace tengen {
 
 // Ordered by strength; Overline and DoubleFour only occur for renju black (forbidden marks).
 enum LineShape : std::uint8_t {
-    kDead = 0,      // no five can ever pass through the cell on this line
-    kOne,           // alive, nothing more
-    kTwoClosed,     // becomes a closed three with one more stone
-    kTwo,           // becomes an open three with one more stone
-    kThreeClosed,   // becomes a four with one more stone
-    kThree,         // an open three: becomes an open four with one more stone
-    kFour,          // one way to make five
-    kOpenFour,      // two ways to make five that the opponent cannot both stop
-    kFive,          // wins now
-    kOverline,      // renju black: an overline, forbidden
-    kDoubleFour,    // renju black: two fours on one line, forbidden
+    kDead = 0,     // no five can ever pass through the cell on this line
+    kOne,          // alive, nothing more
+    kTwoClosed,    // becomes a closed three with one more stone
+    kTwo,          // becomes an open three with one more stone
+    kThreeClosed,  // becomes a four with one more stone
+    kThree,        // an open three: becomes an open four with one more stone
+    kFour,         // one way to make five
+    kOpenFour,     // two ways to make five that the opponent cannot both stop
+    kFive,         // wins now
+    kOverline,     // renju black: an overline, forbidden
+    kDoubleFour,   // renju black: two fours on one line, forbidden
     kShapeCount
 };
 
@@ -49,8 +49,8 @@ enum LineClass : std::uint8_t {
 };
 
 inline constexpr std::array<LineShape, kLineClassCount> kShapeOfClass{
-    kDead, kOne,  kTwoClosed, kTwo,     kTwo,  kTwo,      kThreeClosed,
-    kThree, kThree, kFour,    kOpenFour, kFive, kOverline, kDoubleFour};
+    kDead,  kOne,   kTwoClosed, kTwo,      kTwo,  kTwo,      kThreeClosed,
+    kThree, kThree, kFour,      kOpenFour, kFive, kOverline, kDoubleFour};
 
 constexpr LineShape shape_of(LineClass c) noexcept { return kShapeOfClass[c]; }
 
@@ -61,15 +61,17 @@ inline constexpr std::uint8_t kCellWhite = 2;
 inline constexpr std::uint8_t kCellWall = 3;
 // The search's cell codes are the engine's Color values: boards are copied cell by cell and
 // Zobrist keys are indexed by either.
-static_assert(kCellEmpty == static_cast<std::uint8_t>(Color::Empty) && kCellBlack == static_cast<std::uint8_t>(Color::Black) &&
-              kCellWhite == static_cast<std::uint8_t>(Color::White) && kCellWall == static_cast<std::uint8_t>(Color::Wall));
+static_assert(kCellEmpty == static_cast<std::uint8_t>(Color::Empty) &&
+              kCellBlack == static_cast<std::uint8_t>(Color::Black) &&
+              kCellWhite == static_cast<std::uint8_t>(Color::White) &&
+              kCellWall == static_cast<std::uint8_t>(Color::Wall));
 
 // How a colour's fives are judged on a line.
 struct LineRule {
     int k = 5;
-    bool exact = false;       // a run longer than k does not win
-    bool caro = false;        // a run of exactly k blocked at both ends by the opponent does not win
-    bool renju_black = false; // exact, and overlines / double fours are marked as forbidden
+    bool exact = false;        // a run longer than k does not win
+    bool caro = false;         // a run of exactly k blocked at both ends by the opponent does not win
+    bool renju_black = false;  // exact, and overlines / double fours are marked as forbidden
 };
 
 LineRule line_rule_for(const GameConfig& config, std::uint8_t colour_code);
@@ -130,7 +132,7 @@ private:
     int best_window(const std::vector<std::uint8_t>& line) const;
 
     LineRule rule_;
-    int span_;                 // cells each side that can matter: k-1 for plain freestyle, else k
+    int span_;  // cells each side that can matter: k-1 for plain freestyle, else k
     std::uint64_t span_mask_;
     std::uint8_t colour_;
     std::uint8_t opponent_;

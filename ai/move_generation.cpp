@@ -96,8 +96,9 @@ void SearchWorker::pick_next(MoveList& list, std::size_t i) {
     std::size_t best = i;
     for (std::size_t j = i + 1; j < list.size(); ++j)
         if (list[j].score > list[best].score) best = j;
-    if (best != i) std::rotate(list.begin() + static_cast<std::ptrdiff_t>(i), list.begin() + static_cast<std::ptrdiff_t>(best),
-                               list.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+    if (best != i)
+        std::rotate(list.begin() + static_cast<std::ptrdiff_t>(i), list.begin() + static_cast<std::ptrdiff_t>(best),
+                    list.begin() + static_cast<std::ptrdiff_t>(best) + 1);
 }
 
 void SearchWorker::generate_unsorted(MoveList& list, int ply, int tt_move_cell) {

@@ -8,8 +8,8 @@ namespace tengen {
 
 using Score = std::int32_t;
 
-inline constexpr Score kMate = 30000;           // a win on this very ply
-inline constexpr Score kMateBound = kMate - 1024; // |score| >= this is a proven result
+inline constexpr Score kMate = 30000;              // a win on this very ply
+inline constexpr Score kMateBound = kMate - 1024;  // |score| >= this is a proven result
 inline constexpr Score kInfinite = kMate + 1;
 inline constexpr Score kDrawScore = 0;
 

@@ -33,16 +33,24 @@ struct CombinedTables {
 // The search's threat class is the pattern with the distinctions it does not need merged.
 constexpr CellClass class_of(CellPattern pattern) {
     switch (pattern) {
-        case kPatForbid: return kClsForbid;
-        case kPatFive: return kClsFive;
-        case kPatFlexFour: return kClsFlexFour;
-        case kPatFourThree: return kClsFourThree;
-        case kPatFourPlus:
-        case kPatFour: return kClsFour;
-        case kPatDoubleThree: return kClsDoubleThree;  // renju black: maybe forbidden, see is_forbidden
-        case kPatThreePlus:
-        case kPatThree: return kClsThree;
-        default: return kClsNone;
+    case kPatForbid:
+        return kClsForbid;
+    case kPatFive:
+        return kClsFive;
+    case kPatFlexFour:
+        return kClsFlexFour;
+    case kPatFourThree:
+        return kClsFourThree;
+    case kPatFourPlus:
+    case kPatFour:
+        return kClsFour;
+    case kPatDoubleThree:
+        return kClsDoubleThree;  // renju black: maybe forbidden, see is_forbidden
+    case kPatThreePlus:
+    case kPatThree:
+        return kClsThree;
+    default:
+        return kClsNone;
     }
 }
 
@@ -86,8 +94,8 @@ const CombinedTables& combined_tables() {
 
 std::uint64_t config_salt(const GameConfig& c) {
     std::uint64_t h = 0xD6E8FEB86659FD93ull;
-    for (std::uint64_t v : {std::uint64_t(c.width), std::uint64_t(c.height), std::uint64_t(c.win_length),
-                            std::uint64_t(c.rule)}) {
+    for (std::uint64_t v :
+         {std::uint64_t(c.width), std::uint64_t(c.height), std::uint64_t(c.win_length), std::uint64_t(c.rule)}) {
         h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
         h *= 0xFF51AFD7ED558CCDull;
     }
@@ -123,7 +131,7 @@ void SearchPosition::set_from(const Board& board) {
     std::fill(near_.begin(), near_.end(), 0);
     stones_ = walls_ = 0;
     bbox_ = {0, 0, -1, -1};
-        hash_ = config_salt(config_);
+    hash_ = config_salt(config_);
     for (int y = 0; y < config_.height; ++y) {
         for (int x = 0; x < config_.width; ++x) {
             const Color c = board.at({x, y});
@@ -279,7 +287,8 @@ void SearchPosition::place(int cell, int colour) {
                 const LineClass new_black = look(black, black_view, key_before[slot], key_after[slot]);
                 const LineClass new_white = look(white, white_view, key_before[slot], key_after[slot]);
                 if (new_black == s[d] && new_white == s[4 + d]) continue;
-                touched_.push_back({q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}, {info_[q * 2], info_[q * 2 + 1]}});
+                touched_.push_back(
+                    {q, static_cast<std::uint8_t>(d), {s[d], s[4 + d]}, {info_[q * 2], info_[q * 2 + 1]}});
                 if (new_black != s[d]) {
                     s[d] = new_black;
                     recount_colour(q, 0);

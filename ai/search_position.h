@@ -45,7 +45,10 @@ public:
     int cell_of(Point p) const noexcept { return (p.y + pad_) * stride_ + p.x + pad_; }
     Point point_of(int cell) const noexcept { return {cell % stride_ - pad_, cell / stride_ - pad_}; }
     // A compact index 0..W*H-1 for move tables and the TT.
-    int dense_of(int cell) const noexcept { Point p = point_of(cell); return p.y * config_.width + p.x; }
+    int dense_of(int cell) const noexcept {
+        Point p = point_of(cell);
+        return p.y * config_.width + p.x;
+    }
     int cell_of_dense(int dense) const noexcept { return cell_of({dense % config_.width, dense / config_.width}); }
 
     int side() const noexcept { return side_; }  // 0 black, 1 white
@@ -97,7 +100,9 @@ public:
     bool renju() const noexcept { return config_.rule == Rule::Renju; }
 
     // Cells to scan for candidates: the stones' bounding box grown by 2, clipped.
-    struct Box { int x0, y0, x1, y1; };
+    struct Box {
+        int x0, y0, x1, y1;
+    };
     Box candidate_box() const noexcept;
     int stride() const noexcept { return stride_; }
     int dir_offset(int dir) const noexcept { return dir_offsets_[dir]; }
@@ -130,7 +135,7 @@ private:
     };
 
     void place(int cell, int colour);  // colour 0/1; does not pass the turn by itself
-    void refresh_cell(int cell);        // recompute class and value from the shapes
+    void refresh_cell(int cell);       // recompute class and value from the shapes
     void add_cell_stats(int cell, int sign);
     // One colour's shapes at the cell changed: refresh its class and values and the sums.
     void recount_colour(int cell, int colour);
@@ -144,9 +149,9 @@ private:
     std::vector<std::uint8_t> cells_;
     std::vector<std::uint64_t> key_before_;  // [cell * 4 + dir]
     std::vector<std::uint64_t> key_after_;
-    std::vector<std::uint8_t> shapes_;       // LineClass, [cell * 8 + colour * 4 + dir]
-    std::vector<CellInfo> info_;             // [cell * 2 + colour]
-    std::vector<std::uint8_t> near_;         // stones within the 5x5 square
+    std::vector<std::uint8_t> shapes_;  // LineClass, [cell * 8 + colour * 4 + dir]
+    std::vector<CellInfo> info_;        // [cell * 2 + colour]
+    std::vector<std::uint8_t> near_;    // stones within the 5x5 square
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
     bool renju_black_table_ = false;
 

@@ -118,7 +118,8 @@ void SearchWorker::report(const RunContext& run, int depth, Score score, const s
     info.score = score;
     info.nodes = shared_.total_nodes();
     info.elapsed_ms = shared_.elapsed_ms();
-    info.nps = info.elapsed_ms > 0 ? info.nodes * 1000 / static_cast<std::uint64_t>(info.elapsed_ms) : info.nodes * 1000;
+    info.nps =
+        info.elapsed_ms > 0 ? info.nodes * 1000 / static_cast<std::uint64_t>(info.elapsed_ms) : info.nodes * 1000;
     info.pv = points_of(pv);
     info.multipv_index = index;
     run.on_info(info);
@@ -202,8 +203,10 @@ std::optional<SearchResult> SearchWorker::proven_win_at_root(const RunContext& r
         won = run_solver(true, vct_budget, first);
     if (won != 0 && first >= 0) {
         const auto it = std::find_if(roots_.begin(), roots_.end(), [&](const RootMove& m) { return m.cell == first; });
-        if (it != roots_.end()) std::rotate(roots_.begin(), it, it + 1);
-        else roots_.insert(roots_.begin(), {first, won, won, {}});
+        if (it != roots_.end())
+            std::rotate(roots_.begin(), it, it + 1);
+        else
+            roots_.insert(roots_.begin(), {first, won, won, {}});
         roots_[0].score = won;
         roots_[0].pv = {p.dense_of(first)};
         SearchResult result = answer_now(run, first, won);
@@ -231,7 +234,8 @@ Score SearchWorker::search_iteration(int depth, Score previous, int multipv) {
     while (true) {
         score = root_search(roots_, alpha, beta, depth, multipv);
         if (aborted_) break;
-        std::stable_sort(roots_.begin(), roots_.end(), [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        std::stable_sort(roots_.begin(), roots_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         if (score <= alpha && alpha > -kInfinite) {
             beta = (alpha + beta) / 2;
             alpha = std::max<Score>(-kInfinite, score - delta);
@@ -254,7 +258,7 @@ bool SearchWorker::should_stop_iterating(int depth, Score score, int stable_iter
     // Every line has ended within this depth (no empty point is left beyond it): a deeper
     // iteration would only repeat this one, and the depth reported stays the real one.
     if (depth >= p.empty_cells()) return true;
-    if (roots_.size() == 1 && depth >= 2) return true;  // a forced move
+    if (roots_.size() == 1 && depth >= 2) return true;                    // a forced move
     if (is_mate_score(score) && mate_plies(score) <= depth) return true;  // proven
     if (shared_.timer) {
         const std::int64_t elapsed = shared_.timer->elapsed_ms();

@@ -8,10 +8,10 @@
 namespace tengen {
 namespace {
 
-constexpr int kMaxQDepth = 10;          // attacker fours in quiescence
-constexpr int kRazorMargin = 200;       // per ply of depth left
-constexpr int kFutilityPerPly = 165;    // reverse futility margin a ply
-constexpr int kFutilityCutBonus = 31;   // a ply less of margin at a cut node the TT does not know
+constexpr int kMaxQDepth = 10;         // attacker fours in quiescence
+constexpr int kRazorMargin = 200;      // per ply of depth left
+constexpr int kFutilityPerPly = 165;   // reverse futility margin a ply
+constexpr int kFutilityCutBonus = 31;  // a ply less of margin at a cut node the TT does not know
 
 struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
@@ -167,8 +167,7 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
         const Point anchor = p.point_of(p.cell_two_plies_ago());
         std::erase_if(list, [&](const ScoredCell& m) {
             const Point q = p.point_of(m.cell);
-            return std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4 ||
-                   !builds_beside_four(p, m.cell, us);
+            return std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4 || !builds_beside_four(p, m.cell, us);
         });
     }
     Score best = stand;

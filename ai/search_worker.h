@@ -125,17 +125,17 @@ private:
     int seldepth_ = 0;
     std::uint64_t node_poll_ = 0;
 
-    std::vector<MoveList> lists_;                                // per ply
-    std::array<std::array<int, 2>, kMaxPly + 8> killers_{};      // dense indices
-    std::array<std::vector<int>, 2> history_;                    // [colour][dense]
+    std::vector<MoveList> lists_;                                 // per ply
+    std::array<std::array<int, 2>, kMaxPly + 8> killers_{};       // dense indices
+    std::array<std::vector<int>, 2> history_;                     // [colour][dense]
     std::array<std::array<int, kMaxPly + 8>, kMaxPly + 8> pv_{};  // triangular PV, dense indices
     std::array<int, kMaxPly + 8> pv_length_{};
     // Static evaluation of the node at each ply, kNoStaticEval where none was taken (forced
     // blocks, the root): whether our position improved over two plies decides pruning margins.
     static constexpr Score kNoStaticEval = -2 * kInfinite;
     std::array<Score, kMaxPly + 8> static_eval_{};
-    std::vector<std::uint64_t> failed_cache_;                    // threat-solver failures
-    int threat_first_move_ = -1;                                 // cell of the solver's first move
+    std::vector<std::uint64_t> failed_cache_;  // threat-solver failures
+    int threat_first_move_ = -1;               // cell of the solver's first move
     std::vector<RootMove> roots_;
     struct PartialBest {
         bool valid = false;

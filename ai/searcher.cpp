@@ -37,7 +37,8 @@ public:
         shared_.timer.reset();
         if (!limits.infinite) shared_.timer.emplace(plan_move_time(limits.time), shared_.clock);
         const int threads = std::clamp(limits.threads, 1, 64);
-        if (static_cast<int>(workers_.size()) != threads || (!workers_.empty() && workers_[0]->config() != position.config())) {
+        if (static_cast<int>(workers_.size()) != threads ||
+            (!workers_.empty() && workers_[0]->config() != position.config())) {
             workers_.clear();
             for (int i = 0; i < threads; ++i)
                 workers_.push_back(std::make_unique<SearchWorker>(position.config(), shared_, i));
@@ -45,9 +46,8 @@ public:
         shared_.workers.clear();
         for (auto& w : workers_) shared_.workers.push_back(w.get());
         running_.store(true);
-        thread_ = std::thread([this, board = position, limits, on_info = std::move(on_info)]() mutable {
-            run(board, limits, on_info);
-        });
+        thread_ = std::thread(
+            [this, board = position, limits, on_info = std::move(on_info)]() mutable { run(board, limits, on_info); });
     }
 
     void stop() { shared_.stop.store(true); }

@@ -16,23 +16,23 @@
 namespace tengen {
 
 struct SearchLimits {
-    TimeControl time;                // clocks; all "not given" means the 5000 ms default below
-    bool infinite = false;           // ignore the clocks, run until stop() or another limit
-    int max_depth = 0;               // 0 = no limit
-    std::uint64_t max_nodes = 0;     // 0 = no limit (threat-solver nodes count too)
+    TimeControl time;             // clocks; all "not given" means the 5000 ms default below
+    bool infinite = false;        // ignore the clocks, run until stop() or another limit
+    int max_depth = 0;            // 0 = no limit
+    std::uint64_t max_nodes = 0;  // 0 = no limit (threat-solver nodes count too)
     int threads = 1;
-    int multipv = 1;                 // YXNBEST n: report the n best root moves
+    int multipv = 1;  // YXNBEST n: report the n best root moves
 };
 
 struct SearchInfo {
     int depth = 0;
     int seldepth = 0;
-    Score score = 0;                 // from the side to move's view; mate scores via score.h
+    Score score = 0;  // from the side to move's view; mate scores via score.h
     std::uint64_t nodes = 0;
     std::uint64_t nps = 0;
     std::int64_t elapsed_ms = 0;
     std::vector<Point> pv;
-    int multipv_index = 0;           // 0 for the best line
+    int multipv_index = 0;  // 0 for the best line
 };
 
 struct ScoredMove {
@@ -41,7 +41,7 @@ struct ScoredMove {
 };
 
 struct SearchResult {
-    Point best = kNoPoint;           // kNoPoint only when the board has no legal move
+    Point best = kNoPoint;  // kNoPoint only when the board has no legal move
     Score score = 0;
     int depth = 0;
     std::uint64_t nodes = 0;
@@ -68,8 +68,8 @@ public:
     // Starts searching on a background thread; on_info is called from that thread after each
     // completed iteration. Precondition: no search running, the game is not over.
     void start(const Board& position, const SearchLimits& limits, InfoCallback on_info = {});
-    void stop();              // asks the running search to finish now (thread-safe, idempotent)
-    SearchResult wait();      // blocks until the search ends and returns its result
+    void stop();          // asks the running search to finish now (thread-safe, idempotent)
+    SearchResult wait();  // blocks until the search ends and returns its result
     bool running() const noexcept;
 
     // start() + wait(), for callers that have nothing else to do meanwhile.

@@ -125,7 +125,8 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
             moves.push_back({cell, static_cast<int>(c) * 10000 + p.value(cell, us) + p.value(cell, them)});
         }
     }
-    std::stable_sort(moves.begin(), moves.end(), [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
     for (const ScoredCell& m : moves) {
         p.make(m.cell);
         const Score r = vct_defend(ply + 1, depth_left - 1);
@@ -159,8 +160,8 @@ Score SearchWorker::vct_defend(int ply, int depth_left) {
         }
         return worst;
     }
-    if (p.class_count(us, kClsFlexFour) > 0) return 0;          // our own open four comes first
-    if (p.class_count(attacker, kClsFlexFour) == 0) return 0;   // no threat: we are free
+    if (p.class_count(us, kClsFlexFour) > 0) return 0;         // our own open four comes first
+    if (p.class_count(attacker, kClsFlexFour) == 0) return 0;  // no threat: we are free
     std::vector<int> defences;
     const SearchPosition::Box b = p.candidate_box();
     for (int y = b.y0; y <= b.y1; ++y) {

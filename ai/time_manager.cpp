@@ -7,8 +7,8 @@ namespace tengen {
 namespace {
 
 constexpr std::int64_t kUnlimited = 2147483647;  // Gomocup's "no limit" for time_left
-constexpr std::int64_t kDefaultTurnMs = 5000;      // a shell pipe that says nothing about time
-constexpr std::int64_t kFastTurnMs = 20;           // timeout_turn 0: think briefly
+constexpr std::int64_t kDefaultTurnMs = 5000;    // a shell pipe that says nothing about time
+constexpr std::int64_t kFastTurnMs = 20;         // timeout_turn 0: think briefly
 
 // Time lost outside the search: pipe I/O, the manager's and our process wake-up, the
 // last iteration's unwinding. Grows with the budget, since long budgets tolerate it easily
@@ -56,8 +56,8 @@ TimeBudget plan_move_time(const TimeControl& raw) {
     const bool turn_given = tc.turn_ms.has_value() && *tc.turn_ms >= 0;
     const bool match_limited = tc.match_ms.has_value() && *tc.match_ms > 0 && *tc.match_ms < kUnlimited;
     // time_left counts only when a match clock is running (or none was announced at all).
-    const bool left_given = tc.time_left_ms.has_value() && *tc.time_left_ms < kUnlimited &&
-                            (match_limited || !tc.match_ms.has_value());
+    const bool left_given =
+        tc.time_left_ms.has_value() && *tc.time_left_ms < kUnlimited && (match_limited || !tc.match_ms.has_value());
     if (!turn_given && !left_given && !match_limited) {
         TimeBudget unset = turn_budget(kDefaultTurnMs);
         unset.saving_pays = true;
@@ -87,8 +87,7 @@ Clock steady_clock_ms() {
     };
 }
 
-MoveTimer::MoveTimer(TimeBudget budget, Clock clock)
-    : budget_(budget), clock_(std::move(clock)), start_ms_(clock_()) {}
+MoveTimer::MoveTimer(TimeBudget budget, Clock clock) : budget_(budget), clock_(std::move(clock)), start_ms_(clock_()) {}
 
 std::int64_t MoveTimer::elapsed_ms() const { return clock_() - start_ms_; }
 bool MoveTimer::soft_expired() const { return elapsed_ms() >= budget_.soft_ms; }

@@ -16,7 +16,7 @@ struct TimeControl {
     std::optional<std::int64_t> match_ms;      // INFO timeout_match; 0 = no limit
     std::optional<std::int64_t> time_left_ms;  // INFO time_left
     std::int64_t increment_ms = 0;             // INFO time_increment
-    int empty_points = 225;          // empty points left: a game cannot last longer than this
+    int empty_points = 225;                    // empty points left: a game cannot last longer than this
 };
 
 // soft: start no new iteration after it (the search may stop earlier when the move is

@@ -96,8 +96,10 @@ private:
                     const Point q{p.x + i * d.x, p.y + i * d.y};
                     if (i == 0) continue;
                     const Color at = board_.at(q);
-                    if (at == c) ++own;
-                    else if (at != Color::Empty) clear = false;
+                    if (at == c)
+                        ++own;
+                    else if (at != Color::Empty)
+                        clear = false;
                 }
                 if (clear && own >= k - 2) return true;
             }
@@ -112,7 +114,8 @@ private:
 }  // namespace
 
 std::optional<VcfProof> prove_vcf(const Board& position, std::uint64_t max_nodes, int max_fours) {
-    if (position.game_over() || position.rule() == Rule::Caro || position.rule() == Rule::CaroExact) return std::nullopt;
+    if (position.game_over() || position.rule() == Rule::Caro || position.rule() == Rule::CaroExact)
+        return std::nullopt;
     Board board = position;
     Prover prover(board, max_nodes);
     auto line = prover.attack(max_fours);

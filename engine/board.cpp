@@ -90,9 +90,12 @@ std::optional<Move> Board::last_move() const noexcept {
 
 std::optional<Color> Board::winner() const noexcept {
     switch (status_) {
-    case GameStatus::BlackWins: return Color::Black;
-    case GameStatus::WhiteWins: return Color::White;
-    default: return std::nullopt;
+    case GameStatus::BlackWins:
+        return Color::Black;
+    case GameStatus::WhiteWins:
+        return Color::White;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -156,11 +159,16 @@ bool run_wins(const Board& board, const LineRun& run, Color c) noexcept {
     const int k = board.win_length();
     const bool both_closed = run.closed_before && run.closed_after;
     switch (board.rule()) {
-    case Rule::Freestyle: return run.length >= k;
-    case Rule::Exact: return run.length == k;
-    case Rule::Renju: return c == Color::Black ? run.length == k : run.length >= k;
-    case Rule::Caro: return run.length > k || (run.length == k && !both_closed);
-    case Rule::CaroExact: return run.length == k && !both_closed;
+    case Rule::Freestyle:
+        return run.length >= k;
+    case Rule::Exact:
+        return run.length == k;
+    case Rule::Renju:
+        return c == Color::Black ? run.length == k : run.length >= k;
+    case Rule::Caro:
+        return run.length > k || (run.length == k && !both_closed);
+    case Rule::CaroExact:
+        return run.length == k && !both_closed;
     }
     return false;
 }

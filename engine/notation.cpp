@@ -117,9 +117,8 @@ PersonPoints parse_person_points(std::string_view raw) {
         while (end < text.size() && !is_space(text[end]) && text[end] != ';') ++end;
         const std::string_view token = text.substr(pos, end - pos);
         pos = end;
-        const bool has_letter = std::any_of(token.begin(), token.end(), [](char c) {
-            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-        });
+        const bool has_letter = std::any_of(token.begin(), token.end(),
+                                            [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
         if (has_letter) {
             std::string packed;
             for (char c : token)

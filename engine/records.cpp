@@ -106,8 +106,8 @@ std::optional<GameRecord> read_psq(std::string_view text, std::string* error) {
         if (!numbers || numbers->size() < 2 || numbers->size() > 3) break;
         const int x = (*numbers)[0] - 1, y = (*numbers)[1] - 1;
         if (x < 0 || y < 0 || x >= record.width || y >= record.height) {
-            fail(error, "line " + std::to_string(i + 1) + ": move outside the " + std::to_string(record.width) +
-                            "x" + std::to_string(record.height) + " board");
+            fail(error, "line " + std::to_string(i + 1) + ": move outside the " + std::to_string(record.width) + "x" +
+                            std::to_string(record.height) + " board");
             return std::nullopt;
         }
         RecordedMove move{.at = {x, y}};

@@ -25,8 +25,9 @@ void fill_grid(const Board& board, Grid& grid) noexcept {
     for (int y = 0; y < board.height(); ++y)
         for (int x = 0; x < board.width(); ++x) {
             const Color c = board.at({x, y});
-            grid.cells[static_cast<std::size_t>(Grid::at({x, y}))] =
-                c == Color::Empty ? kEmpty : c == Color::Black ? kBlack : kBlocker;
+            grid.cells[static_cast<std::size_t>(Grid::at({x, y}))] = c == Color::Empty   ? kEmpty
+                                                                     : c == Color::Black ? kBlack
+                                                                                         : kBlocker;
         }
 }
 
@@ -164,8 +165,10 @@ bool could_be_forbidden(const Board& board, Point p) noexcept {
         for (int sign : {1, -1})
             for (int i = 1; i <= 5; ++i) {
                 const Color c = board.at({p.x + sign * i * d.x, p.y + sign * i * d.y});
-                if (c == Color::Black) ++blacks;
-                else if (c != Color::Empty) break;
+                if (c == Color::Black)
+                    ++blacks;
+                else if (c != Color::Empty)
+                    break;
             }
         if (blacks >= 4) return true;
         if (blacks >= 2 && ++busy_lines >= 2) return true;
@@ -177,10 +180,14 @@ bool could_be_forbidden(const Board& board, Point p) noexcept {
 
 std::string_view forbidden_name(Forbidden f) noexcept {
     switch (f) {
-    case Forbidden::DoubleThree: return "double three";
-    case Forbidden::DoubleFour: return "double four";
-    case Forbidden::Overline: return "overline";
-    case Forbidden::None: break;
+    case Forbidden::DoubleThree:
+        return "double three";
+    case Forbidden::DoubleFour:
+        return "double four";
+    case Forbidden::Overline:
+        return "overline";
+    case Forbidden::None:
+        break;
     }
     return "";
 }

@@ -8,21 +8,30 @@ namespace tengen {
 
 std::string_view color_name(Color c) noexcept {
     switch (c) {
-    case Color::Black: return "black";
-    case Color::White: return "white";
-    case Color::Wall: return "wall";
-    case Color::Empty: break;
+    case Color::Black:
+        return "black";
+    case Color::White:
+        return "white";
+    case Color::Wall:
+        return "wall";
+    case Color::Empty:
+        break;
     }
     return "empty";
 }
 
 std::string_view rule_name(Rule r) noexcept {
     switch (r) {
-    case Rule::Exact: return "exact";
-    case Rule::Renju: return "renju";
-    case Rule::Caro: return "caro";
-    case Rule::CaroExact: return "caro-exact";
-    case Rule::Freestyle: break;
+    case Rule::Exact:
+        return "exact";
+    case Rule::Renju:
+        return "renju";
+    case Rule::Caro:
+        return "caro";
+    case Rule::CaroExact:
+        return "caro-exact";
+    case Rule::Freestyle:
+        break;
     }
     return "freestyle";
 }
@@ -32,23 +41,34 @@ std::optional<Rule> rule_from_gomocup_code(int code) noexcept {
     if (code < 0 || code > 15) return std::nullopt;
     const int bits = code & ~2;  // bit 2 is Piskvork's continuous game: no rule of its own
     switch (bits) {
-    case 0: return Rule::Freestyle;
-    case 1: return Rule::Exact;
+    case 0:
+        return Rule::Freestyle;
+    case 1:
+        return Rule::Exact;
     case 4:
-    case 5: return Rule::Renju;
-    case 8: return Rule::Caro;
-    case 9: return Rule::CaroExact;
-    default: return std::nullopt;
+    case 5:
+        return Rule::Renju;
+    case 8:
+        return Rule::Caro;
+    case 9:
+        return Rule::CaroExact;
+    default:
+        return std::nullopt;
     }
 }
 
 int gomocup_code(Rule r) noexcept {
     switch (r) {
-    case Rule::Exact: return 1;
-    case Rule::Renju: return 4;
-    case Rule::Caro: return 8;
-    case Rule::CaroExact: return 9;
-    case Rule::Freestyle: break;
+    case Rule::Exact:
+        return 1;
+    case Rule::Renju:
+        return 4;
+    case Rule::Caro:
+        return 8;
+    case Rule::CaroExact:
+        return 9;
+    case Rule::Freestyle:
+        break;
     }
     return 0;
 }
@@ -67,8 +87,7 @@ std::optional<Rule> parse_rule(std::string_view text) noexcept {
 std::optional<std::string> config_error(const GameConfig& c) {
     auto side_ok = [](int s) { return s >= kMinBoardSide && s <= kMaxBoardSide; };
     if (!side_ok(c.width) || !side_ok(c.height))
-        return "board size " + std::to_string(c.width) + "x" + std::to_string(c.height) +
-               " is outside 3..32";
+        return "board size " + std::to_string(c.width) + "x" + std::to_string(c.height) + " is outside 3..32";
     const int longer = std::max(c.width, c.height);
     if (c.win_length < 3 || c.win_length > longer)
         return "win length " + std::to_string(c.win_length) + " must be from 3 to " + std::to_string(longer);

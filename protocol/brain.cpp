@@ -66,8 +66,9 @@ void read_commands(LineQueue& queue, Session& session) {
 // --help / --version; false when the brain should not run.
 bool handle_options(int argc, char** argv, int& exit_code) {
     namespace po = boost::program_options;
-    po::options_description options("pbrain-tengen: a Gomocup brain on stdin/stdout (see docs/protocol-output.md)\n"
-                                    "Subcommands: play, bench, solve (each has --help)\nOptions");
+    po::options_description options(
+        "pbrain-tengen: a Gomocup brain on stdin/stdout (see docs/protocol-output.md)\n"
+        "Subcommands: play, bench, solve (each has --help)\nOptions");
     options.add_options()("help,h", "show this help")("version,v", "show the version");
     po::variables_map vm;
     try {

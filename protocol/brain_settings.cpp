@@ -28,7 +28,6 @@ std::optional<std::int64_t> parse_saturating(std::string_view text) {
     return negative ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
 }
 
-
 InfoOutcome rejected(std::string_view key, std::string_view value, std::string_view why) {
     return {InfoEffect::Rejected,
             fmt::format("INFO {}: ignoring \"{}\" ({}); the old value stays", key, printable_excerpt(value), why)};

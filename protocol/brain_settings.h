@@ -15,23 +15,23 @@ namespace tengen {
 inline constexpr std::size_t kDefaultHashBytes = std::size_t{256} << 20;
 
 struct BrainSettings {
-    TimeControl clocks;              // turn_ms, match_ms, time_left_ms, increment_ms
-    std::int64_t max_memory = 0;     // bytes; 0 = no limit (then kDefaultHashBytes)
+    TimeControl clocks;           // turn_ms, match_ms, time_left_ms, increment_ms
+    std::int64_t max_memory = 0;  // bytes; 0 = no limit (then kDefaultHashBytes)
     int threads = 1;
-    int max_depth = 0;               // 0 = no limit
-    std::uint64_t max_nodes = 0;     // 0 = no limit
+    int max_depth = 0;            // 0 = no limit
+    std::uint64_t max_nodes = 0;  // 0 = no limit
     int win_length = 5;
     Rule rule = Rule::Freestyle;
-    int show_detail = -1;            // -1 = never sent (plain Gomocup manager)
+    int show_detail = -1;  // -1 = never sent (plain Gomocup manager)
     std::string folder;
 };
 
 enum class InfoEffect {
-    None,       // ignored key, or a value that changes nothing the session must react to
+    None,         // ignored key, or a value that changes nothing the session must react to
     TimeSetting,  // a time control setting
-    Memory,     // max_memory: resize the table now
-    GameShape,  // rule or win_length: applies at once on an empty board
-    Rejected,   // malformed value; message says why, settings unchanged
+    Memory,       // max_memory: resize the table now
+    GameShape,    // rule or win_length: applies at once on an empty board
+    Rejected,     // malformed value; message says why, settings unchanged
 };
 
 struct InfoOutcome {

@@ -13,8 +13,8 @@ namespace tengen {
 class LineSplitter {
 public:
     struct Line {
-        std::string text;            // the line, or its first max_chars bytes when oversized
-        std::size_t full_length = 0; // bytes the line really had
+        std::string text;             // the line, or its first max_chars bytes when oversized
+        std::size_t full_length = 0;  // bytes the line really had
         bool oversized() const noexcept { return full_length > text.size(); }
     };
     using LineHandler = std::function<void(Line&&)>;

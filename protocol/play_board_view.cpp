@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace tengen {
 
 namespace {
@@ -24,10 +26,14 @@ std::string padded_left(const std::string& text, std::size_t width) {
 
 char stone_char(Color c) {
     switch (c) {
-    case Color::Black: return 'X';
-    case Color::White: return 'O';
-    case Color::Wall: return '#';
-    case Color::Empty: break;
+    case Color::Black:
+        return 'X';
+    case Color::White:
+        return 'O';
+    case Color::Wall:
+        return '#';
+    case Color::Empty:
+        break;
     }
     return '.';
 }
@@ -35,7 +41,7 @@ char stone_char(Color c) {
 }  // namespace
 
 std::string play_point_name(Point p) {
-    if (p.x >= 0 && p.x < 26) return column_label(p.x) + std::to_string(p.y + 1);
+    if (p.x >= 0 && p.x < 26) return fmt::format("{}{}", column_label(p.x), p.y + 1);
     return std::to_string(p.x + 1) + "," + std::to_string(p.y + 1);
 }
 
@@ -73,13 +79,18 @@ std::string draw_board(const Board& board, const BoardViewStyle& style) {
             const Point p{x, y};
             out += std::string(cell_width - 2, ' ');
             // The space before each stone doubles as the last move's brackets.
-            if (p == last_point) out += paint(kMarker, "[");
-            else if (Point{x - 1, y} == last_point) out += paint(kMarker, "]");
-            else out += ' ';
+            if (p == last_point)
+                out += paint(kMarker, "[");
+            else if (Point{x - 1, y} == last_point)
+                out += paint(kMarker, "]");
+            else
+                out += ' ';
             const Color c = board.at(p);
             std::string stone(1, stone_char(c));
-            if (c == Color::Black) stone = paint(kBlackStone, stone);
-            else if (c == Color::White) stone = paint(kWhiteStone, stone);
+            if (c == Color::Black)
+                stone = paint(kBlackStone, stone);
+            else if (c == Color::White)
+                stone = paint(kWhiteStone, stone);
             if (is_highlighted(p)) stone = paint(kHighlight, stone);
             out += stone;
         }

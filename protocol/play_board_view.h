@@ -16,8 +16,8 @@ std::string play_point_name(Point p);
 std::string play_points_text(const std::vector<Point>& points);
 
 struct BoardViewStyle {
-    bool color = false;              // ANSI escapes (only for a terminal)
-    std::vector<Point> highlight;    // e.g. the winning line
+    bool color = false;            // ANSI escapes (only for a terminal)
+    std::vector<Point> highlight;  // e.g. the winning line
 };
 
 // The whole drawing, ending with a newline. Black is X, white O, a wall #, empty '.'.

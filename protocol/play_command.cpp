@@ -14,8 +14,8 @@ int play_main(int argc, char** argv) {
     if (!parsed.options) return parsed.exit_code;
     // Colour only for a person at a terminal; pipes and NO_COLOR get plain text.
     const char* no_color_env = std::getenv("NO_COLOR");
-    const bool color = parsed.options->color && platform::stdout_is_terminal() &&
-                       (no_color_env == nullptr || *no_color_env == '\0');
+    const bool color =
+        parsed.options->color && platform::stdout_is_terminal() && (no_color_env == nullptr || *no_color_env == '\0');
     const bool echo = !platform::stdin_is_terminal();
     PlayGame game(*parsed.options, std::cin, std::cout, color, echo);
     return game.run();

@@ -44,16 +44,17 @@ bool PlayGame::over() const { return board_.game_over() || forfeit_.has_value() 
 
 bool PlayGame::engine_to_move() const {
     switch (options_.mode) {
-    case PlayMode::EngineVsEngine: return true;
-    case PlayMode::HumanVsHuman: return false;
-    case PlayMode::HumanVsEngine: break;
+    case PlayMode::EngineVsEngine:
+        return true;
+    case PlayMode::HumanVsHuman:
+        return false;
+    case PlayMode::HumanVsEngine:
+        break;
     }
     return board_.side_to_move() != options_.human;
 }
 
-std::string PlayGame::side_label(Color c) const {
-    return fmt::format("{} ({})", color_name(c), stone_letter(c));
-}
+std::string PlayGame::side_label(Color c) const { return fmt::format("{} ({})", color_name(c), stone_letter(c)); }
 
 std::string PlayGame::prompt() const {
     if (over()) return "game over (new, undo, save FILE, load FILE, quit)> ";
@@ -253,7 +254,9 @@ int PlayGame::run() {
         say(fmt::format("You have {}; the engine has {} and {} s a move.", side_label(options_.human),
                         side_label(opponent(options_.human)), options_.engine_seconds));
         break;
-    case PlayMode::HumanVsHuman: say("Two players: black (X) moves first."); break;
+    case PlayMode::HumanVsHuman:
+        say("Two players: black (X) moves first.");
+        break;
     case PlayMode::EngineVsEngine:
         say(fmt::format("Tengen plays both sides with {} s a move.", options_.engine_seconds));
         break;
@@ -275,16 +278,35 @@ int PlayGame::run() {
         if (echo_) out_ << line << '\n' << std::flush;
         const PlayInput input = parse_play_input(line);
         switch (input.kind) {
-        case PlayInputKind::Empty: break;
-        case PlayInputKind::Move: human_move(input.point, input.text); break;
-        case PlayInputKind::Undo: undo(); break;
-        case PlayInputKind::Hint: hint(); break;
-        case PlayInputKind::New: new_game(); break;
-        case PlayInputKind::Save: save(input.text); break;
-        case PlayInputKind::Load: load(input.text); break;
-        case PlayInputKind::Help: help(); break;
-        case PlayInputKind::Invalid: say(input.text); break;
-        case PlayInputKind::Quit: say("bye"); return 0;
+        case PlayInputKind::Empty:
+            break;
+        case PlayInputKind::Move:
+            human_move(input.point, input.text);
+            break;
+        case PlayInputKind::Undo:
+            undo();
+            break;
+        case PlayInputKind::Hint:
+            hint();
+            break;
+        case PlayInputKind::New:
+            new_game();
+            break;
+        case PlayInputKind::Save:
+            save(input.text);
+            break;
+        case PlayInputKind::Load:
+            load(input.text);
+            break;
+        case PlayInputKind::Help:
+            help();
+            break;
+        case PlayInputKind::Invalid:
+            say(input.text);
+            break;
+        case PlayInputKind::Quit:
+            say("bye");
+            return 0;
         }
     }
 }

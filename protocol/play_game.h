@@ -56,8 +56,8 @@ private:
     bool color_;
     bool echo_;
     Board board_;
-    std::vector<int> move_ms_;               // per move of board_'s history
-    std::optional<std::string> forfeit_;     // renju: black played a forbidden point
+    std::vector<int> move_ms_;            // per move of board_'s history
+    std::optional<std::string> forfeit_;  // renju: black played a forbidden point
     bool board_shown_ = false;
     std::unique_ptr<Searcher> searcher_;
 };

@@ -48,7 +48,8 @@ PlayInput parse_play_input(std::string_view line) {
     std::string quoted;
     for (const char ch : text.substr(0, 40)) quoted += std::isprint(static_cast<unsigned char>(ch)) ? ch : '?';
     if (text.size() > 40) quoted += "...";
-    return invalid("cannot read '" + quoted + "' as one move (like h8 or 8,8: column,row from 1) or a command (type help)");
+    return invalid("cannot read '" + quoted +
+                   "' as one move (like h8 or 8,8: column,row from 1) or a command (type help)");
 }
 
 }  // namespace tengen

@@ -20,16 +20,16 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
     BoardOptions board_options(GameConfig{});
     double seconds = 1.0;
     std::size_t hash_mb = 64;
-    desc.add_options()
-        ("help,h", "show this help")
-        ("mode", po::value(&mode)->default_value(mode),
-         "hve: human against the engine, hvh: two humans, eve: the engine against itself")
-        ("human", po::value(&human)->default_value(human), "your colour against the engine: black (moves first) or white");
+    desc.add_options()("help,h", "show this help")(
+        "mode", po::value(&mode)->default_value(mode),
+        "hve: human against the engine, hvh: two humans, eve: the engine against itself")(
+        "human", po::value(&human)->default_value(human),
+        "your colour against the engine: black (moves first) or white");
     board_options.add_to(desc);
-    desc.add_options()
-        ("time", po::value(&seconds)->default_value(seconds), "the engine's seconds per move (0 = as fast as it can)")
-        ("hash", po::value(&hash_mb)->default_value(hash_mb), "the engine's hash table in MiB")
-        ("no-color", "plain text even on a terminal");
+    desc.add_options()("time", po::value(&seconds)->default_value(seconds),
+                       "the engine's seconds per move (0 = as fast as it can)")(
+        "hash", po::value(&hash_mb)->default_value(hash_mb), "the engine's hash table in MiB")(
+        "no-color", "plain text even on a terminal");
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
@@ -48,14 +48,21 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
     };
 
     PlayOptions options;
-    if (mode == "hve" || mode == "human-engine") options.mode = PlayMode::HumanVsEngine;
-    else if (mode == "hvh" || mode == "human-human") options.mode = PlayMode::HumanVsHuman;
-    else if (mode == "eve" || mode == "engine-engine") options.mode = PlayMode::EngineVsEngine;
-    else return fail("unknown --mode '" + mode + "' (hve, hvh or eve)");
+    if (mode == "hve" || mode == "human-engine")
+        options.mode = PlayMode::HumanVsEngine;
+    else if (mode == "hvh" || mode == "human-human")
+        options.mode = PlayMode::HumanVsHuman;
+    else if (mode == "eve" || mode == "engine-engine")
+        options.mode = PlayMode::EngineVsEngine;
+    else
+        return fail("unknown --mode '" + mode + "' (hve, hvh or eve)");
 
-    if (human == "black" || human == "b" || human == "x") options.human = Color::Black;
-    else if (human == "white" || human == "w" || human == "o") options.human = Color::White;
-    else return fail("unknown --human '" + human + "' (black or white)");
+    if (human == "black" || human == "b" || human == "x")
+        options.human = Color::Black;
+    else if (human == "white" || human == "w" || human == "o")
+        options.human = Color::White;
+    else
+        return fail("unknown --human '" + human + "' (black or white)");
 
     auto config = board_options.config(vm);
     if (const auto* why = std::get_if<std::string>(&config)) return fail(*why);

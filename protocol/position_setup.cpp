@@ -40,10 +40,17 @@ SetupResult board_from_fields(const GameConfig& config, const std::vector<BoardL
     std::vector<Point> own, theirs, walls;
     for (const BoardLine& line : lines) {
         switch (line.field) {
-        case 1: own.push_back(line.at); break;
-        case 2: theirs.push_back(line.at); break;
-        case 3: walls.push_back(line.at); break;
-        default: return fmt::format("field {} at {} is not 1, 2 or 3", line.field, describe(line.at));
+        case 1:
+            own.push_back(line.at);
+            break;
+        case 2:
+            theirs.push_back(line.at);
+            break;
+        case 3:
+            walls.push_back(line.at);
+            break;
+        default:
+            return fmt::format("field {} at {} is not 1, 2 or 3", line.field, describe(line.at));
         }
     }
     const auto difference = static_cast<long>(theirs.size()) - static_cast<long>(own.size());

@@ -37,9 +37,9 @@ struct SelfplaySettings {
     std::uint64_t opening_nodes = 8000;  // per balance check of an opening
     int opening_stones = 4;
     int opening_radius = 3;
-    int balance = 150;                   // |score| an opening may have, in search units
-    int random_plies = 4;                // plies after the opening that pick among near-best moves
-    int random_margin = 30;              // how far below the best such a move may score
+    int balance = 150;       // |score| an opening may have, in search units
+    int random_plies = 4;    // plies after the opening that pick among near-best moves
+    int random_margin = 30;  // how far below the best such a move may score
 };
 
 SearchLimits node_limits(std::uint64_t nodes, int multipv = 1) {
@@ -60,8 +60,9 @@ std::vector<Point> balanced_opening(const SelfplaySettings& s, Searcher& searche
         Board board(s.config);
         std::vector<Point> stones;
         for (int guard = 0; static_cast<int>(stones.size()) < s.opening_stones && guard < 1000; ++guard) {
-            const Point p{std::clamp(cx - s.opening_radius + static_cast<int>(rng.below(side)), 0, s.config.width - 1),
-                          std::clamp(cy - s.opening_radius + static_cast<int>(rng.below(side)), 0, s.config.height - 1)};
+            const Point p{
+                std::clamp(cx - s.opening_radius + static_cast<int>(rng.below(side)), 0, s.config.width - 1),
+                std::clamp(cy - s.opening_radius + static_cast<int>(rng.below(side)), 0, s.config.height - 1)};
             if (!board.is_legal(p)) continue;
             board.play(p);
             stones.push_back(p);
@@ -80,9 +81,12 @@ std::vector<Point> balanced_opening(const SelfplaySettings& s, Searcher& searche
 
 std::string result_name(const Board& board) {
     switch (board.status()) {
-        case GameStatus::BlackWins: return "black";
-        case GameStatus::WhiteWins: return "white";
-        default: return "draw";
+    case GameStatus::BlackWins:
+        return "black";
+    case GameStatus::WhiteWins:
+        return "white";
+    default:
+        return "draw";
     }
 }
 
@@ -139,20 +143,20 @@ int selfplay_main(int argc, char** argv) {
     BoardOptions board_options(GameConfig{});
     po::options_description options(
         "pbrain-tengen selfplay: seeded self-play games at a fixed node count, one JSON line a game");
-    options.add_options()("help,h", "show this help")(
-        "games,n", po::value<int>(&s.games)->default_value(s.games), "how many games")(
+    options.add_options()("help,h", "show this help")("games,n", po::value<int>(&s.games)->default_value(s.games),
+                                                      "how many games")(
         "seed", po::value<std::uint64_t>(&s.seed)->default_value(s.seed), "seed of the openings and the move choice")(
         "nodes", po::value<std::uint64_t>(&s.nodes)->default_value(s.nodes), "search nodes per move")(
         "opening-nodes", po::value<std::uint64_t>(&s.opening_nodes)->default_value(s.opening_nodes),
-        "search nodes to judge an opening")(
-        "opening-stones", po::value<int>(&s.opening_stones)->default_value(s.opening_stones),
-        "random stones near the centre before the game starts")(
+        "search nodes to judge an opening")("opening-stones",
+                                            po::value<int>(&s.opening_stones)->default_value(s.opening_stones),
+                                            "random stones near the centre before the game starts")(
         "balance", po::value<int>(&s.balance)->default_value(s.balance), "largest |score| an opening may have")(
         "random-plies", po::value<int>(&s.random_plies)->default_value(s.random_plies),
         "plies after the opening that choose among near-best moves")(
         "random-margin", po::value<int>(&s.random_margin)->default_value(s.random_margin),
-        "how far below the best score such a move may be")(
-        "jobs,j", po::value<int>(&jobs)->default_value(jobs), "games played at once (one thread each)")(
+        "how far below the best score such a move may be")("jobs,j", po::value<int>(&jobs)->default_value(jobs),
+                                                           "games played at once (one thread each)")(
         "output,o", po::value<std::string>(&output), "write here instead of standard output");
     board_options.add_to(options);
     po::variables_map vm;

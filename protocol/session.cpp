@@ -143,12 +143,16 @@ void Session::dispatch(std::string_view word_text, std::string_view rest) {
 void Session::block_line(std::string_view line) {
     if (!block_error_.empty()) return;  // the first problem is the one reported
     if (block_ == Block::Swap2) {
-        if (const auto p = parse_point(line)) block_moves_.push_back(*p);
-        else block_error_ = "malformed swap2 move \"" + printable_excerpt(trim(line)) + "\"";
+        if (const auto p = parse_point(line))
+            block_moves_.push_back(*p);
+        else
+            block_error_ = "malformed swap2 move \"" + printable_excerpt(trim(line)) + "\"";
         return;
     }
-    if (const auto stone = parse_board_line(line)) block_stones_.push_back(*stone);
-    else block_error_ = "malformed board line \"" + printable_excerpt(trim(line)) + "\"";
+    if (const auto stone = parse_board_line(line))
+        block_stones_.push_back(*stone);
+    else
+        block_error_ = "malformed board line \"" + printable_excerpt(trim(line)) + "\"";
 }
 
 void Session::finish_block() {
@@ -278,25 +282,28 @@ void Session::cmd_info(std::string_view rest) {
     if (key.empty()) return message("INFO without a key ignored");
     const InfoOutcome outcome = apply_info(settings_, key, value);
     switch (outcome.effect) {
-    case InfoEffect::Rejected: return message(outcome.message);
+    case InfoEffect::Rejected:
+        return message(outcome.message);
     // Managers send max_memory right after START, and the first move at once (c-gomoku-cli,
     // GomocupJudge, Piskvork): a bigger table then cost ~0.7 s of that move (allocated and
     // cleared), more than a short turn. Growing waits for the next START; START itself already
     // allocated the default table.
-    case InfoEffect::Memory: return resize_hash(/*allow_growth=*/!board_.has_value());
+    case InfoEffect::Memory:
+        return resize_hash(/*allow_growth=*/!board_.has_value());
     case InfoEffect::GameShape: {
         if (!board_ || board_->stone_count() != 0) return;  // applies at the next START/RESTART
         const GameConfig config = wanted_config(board_->width(), board_->height());
         if (config_error(config))
-            return message(fmt::format("rule {} with {} in a row does not fit this {}x{} board; it applies at the next START",
-                                       rule_name(settings_.rule), settings_.win_length, board_->width(),
-                                       board_->height()));
+            return message(
+                fmt::format("rule {} with {} in a row does not fit this {}x{} board; it applies at the next START",
+                            rule_name(settings_.rule), settings_.win_length, board_->width(), board_->height()));
         note_renju_downgrade(config);
         board_.emplace(config);
         return;
     }
     case InfoEffect::None:
-    case InfoEffect::TimeSetting: return;
+    case InfoEffect::TimeSetting:
+        return;
     }
 }
 
@@ -345,12 +352,13 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     limits.time.empty_points = position.empty_count();
     charge_waiting_time(limits.time);
     if (options_.max_turn_ms >= 0)
-        limits.time.turn_ms = limits.time.turn_ms ? std::min(*limits.time.turn_ms, options_.max_turn_ms)
-                                                  : options_.max_turn_ms;
+        limits.time.turn_ms =
+            limits.time.turn_ms ? std::min(*limits.time.turn_ms, options_.max_turn_ms) : options_.max_turn_ms;
     auto cap = [](auto value, auto limit) { return limit == 0 ? value : value == 0 ? limit : std::min(value, limit); };
     limits.max_depth = cap(settings_.max_depth, options_.max_depth);
     limits.max_nodes = cap(settings_.max_nodes, options_.max_nodes);
-    limits.threads = std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
+    limits.threads =
+        std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
     // Under max_memory a thread must fit beside the table (max_memory bounds the whole process).
     limits.threads = threads_within(settings_.max_memory, hash_bytes_, limits.threads);
     limits.multipv = std::max(multipv, 1);
@@ -362,8 +370,9 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
 // which counts from its own start, ends when the manager's does.
 void Session::charge_waiting_time(TimeControl& time) const {
     if (!line_arrived_) return;
-    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::steady_clock::now() - *line_arrived_).count();
+    const auto waited =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - *line_arrived_)
+            .count();
     if (waited <= 0) return;
     if (time.turn_ms && *time.turn_ms > 0) time.turn_ms = std::max<std::int64_t>(*time.turn_ms - waited, 1);
     constexpr std::int64_t kUnlimited = 2147483647;

@@ -57,7 +57,6 @@ public:
     // The binary's reader calls request_stop(n) when line n is YXSTOP.
     void request_stop(std::uint64_t before_line);
 
-
 private:
     enum class Block { None, Board, YxBoard, Swap2 };
 
@@ -113,9 +112,9 @@ private:
 
     // Shared with request_stop() on the reader thread.
     std::mutex stop_mutex_;
-    std::uint64_t line_index_ = 0;   // the line being processed
+    std::uint64_t line_index_ = 0;           // the line being processed
     std::optional<TimePoint> line_arrived_;  // when it came in, if the caller said
-    std::uint64_t stop_before_ = 0;  // searches of lines below this stop at once
+    std::uint64_t stop_before_ = 0;          // searches of lines below this stop at once
     bool searching_ = false;
 };
 

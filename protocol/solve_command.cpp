@@ -30,11 +30,15 @@ std::optional<std::vector<Point>> parse_position(const std::string& text, std::s
 
 std::string describe_winner(SolveValue v, Color to_move) {
     switch (v) {
-    case SolveValue::Win: return fmt::format("win for {} (the side to move)", color_name(to_move));
-    case SolveValue::Loss: return fmt::format("loss for {} (the side to move): {} wins", color_name(to_move),
-                                              color_name(opponent(to_move)));
-    case SolveValue::Draw: return "draw";
-    case SolveValue::Unknown: break;
+    case SolveValue::Win:
+        return fmt::format("win for {} (the side to move)", color_name(to_move));
+    case SolveValue::Loss:
+        return fmt::format("loss for {} (the side to move): {} wins", color_name(to_move),
+                           color_name(opponent(to_move)));
+    case SolveValue::Draw:
+        return "draw";
+    case SolveValue::Unknown:
+        break;
     }
     return "unknown";
 }
@@ -50,16 +54,15 @@ int solve_main(int argc, char** argv) {
     std::uint64_t max_nodes = 0;
     double seconds = 0;
     std::size_t hash_mb = 64;
-    desc.add_options()
-        ("help,h", "show this help");
+    desc.add_options()("help,h", "show this help");
     board_options.add_to(desc);
-    desc.add_options()
-        ("position", po::value(&position),
-         "moves so far, black first: letters (h8i9 or \"h8 i9\") or column,row pairs from 1 (\"8,8 9,9\" = h8 i9), as play reads them")
-        ("max-nodes", po::value(&max_nodes)->default_value(0), "stop after this many nodes (0 = no limit)")
-        ("time", po::value(&seconds)->default_value(0), "stop after this many seconds (0 = no limit)")
-        ("hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table in MiB")
-        ("no-distance", "stop once the value is known (skip the fastest-win / slowest-loss search)");
+    desc.add_options()(
+        "position", po::value(&position),
+        "moves so far, black first: letters (h8i9 or \"h8 i9\") or column,row pairs from 1 (\"8,8 9,9\" = h8 i9), as play reads them")(
+        "max-nodes", po::value(&max_nodes)->default_value(0), "stop after this many nodes (0 = no limit)")(
+        "time", po::value(&seconds)->default_value(0), "stop after this many seconds (0 = no limit)")(
+        "hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table in MiB")(
+        "no-distance", "stop once the value is known (skip the fastest-win / slowest-loss search)");
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
@@ -113,11 +116,13 @@ int solve_main(int argc, char** argv) {
                                  max_nodes != 0 && result.nodes >= max_nodes ? "node" : "time");
     } else {
         std::cout << "value: " << describe_winner(result.value, to_move) << '\n';
-        std::cout << "best move: " << (result.best == kNoPoint ? std::string("none (the game is over)")
-                                                               : to_letters(result.best))
+        std::cout << "best move: "
+                  << (result.best == kNoPoint ? std::string("none (the game is over)") : to_letters(result.best))
                   << '\n';
-        if (result.value == SolveValue::Draw) std::cout << "distance: - (a draw)\n";
-        else if (result.distance < 0) std::cout << "distance: unknown\n";
+        if (result.value == SolveValue::Draw)
+            std::cout << "distance: - (a draw)\n";
+        else if (result.distance < 0)
+            std::cout << "distance: unknown\n";
         else
             std::cout << fmt::format("distance: {}{} plies{}\n", result.distance_exact ? "" : "at most ",
                                      result.distance,

@@ -5,10 +5,10 @@
 
 namespace tengen {
 
-int brain_main(int argc, char** argv);  // no subcommand: the Gomocup brain on stdin/stdout
-int play_main(int argc, char** argv);   // `play`: a game in the terminal
-int bench_main(int argc, char** argv);  // `bench`: fixed positions to a fixed depth
-int solve_main(int argc, char** argv);  // `solve`: exact value of small k-in-a-row games
+int brain_main(int argc, char** argv);     // no subcommand: the Gomocup brain on stdin/stdout
+int play_main(int argc, char** argv);      // `play`: a game in the terminal
+int bench_main(int argc, char** argv);     // `bench`: fixed positions to a fixed depth
+int solve_main(int argc, char** argv);     // `solve`: exact value of small k-in-a-row games
 int selfplay_main(int argc, char** argv);  // `selfplay`: seeded training games at fixed nodes
 
 }  // namespace tengen

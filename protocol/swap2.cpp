@@ -16,8 +16,8 @@ namespace {
 // Three-stone shapes (black, white, black) as offsets from the centre. None is known to be
 // balanced; the search picks whichever it judges closest to even.
 constexpr int kShapes[][3][2] = {
-    {{0, 0}, {1, -1}, {2, 0}},  {{0, 0}, {0, -1}, {2, 1}},  {{0, 0}, {1, 1}, {-1, 2}},
-    {{0, 0}, {2, 0}, {0, 2}},   {{0, 0}, {-1, -1}, {3, 0}}, {{0, 0}, {1, 0}, {-2, 2}},
+    {{0, 0}, {1, -1}, {2, 0}}, {{0, 0}, {0, -1}, {2, 1}},  {{0, 0}, {1, 1}, {-1, 2}},
+    {{0, 0}, {2, 0}, {0, 2}},  {{0, 0}, {-1, -1}, {3, 0}}, {{0, 0}, {1, 0}, {-2, 2}},
 };
 
 std::string points_text(const std::vector<Point>& points) {

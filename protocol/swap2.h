@@ -19,8 +19,8 @@ namespace tengen {
 using PositionSearch = std::function<SearchResult(const Board&, std::int64_t budget_ms)>;
 
 struct Swap2Decision {
-    std::string answer;          // "x,y x,y x,y", "SWAP", "x,y" or "x,y x,y"
-    std::vector<Point> placed;   // the stones the answer adds (empty for SWAP)
+    std::string answer;         // "x,y x,y x,y", "SWAP", "x,y" or "x,y x,y"
+    std::vector<Point> placed;  // the stones the answer adds (empty for SWAP)
 };
 
 // stones: the opening so far in move order, black first (0, 3 or 5 of them; checked by the

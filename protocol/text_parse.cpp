@@ -56,5 +56,4 @@ std::optional<BoardLine> parse_board_line(std::string_view text) noexcept {
     return BoardLine{{*x, *y}, *f};
 }
 
-
 }  // namespace tengen

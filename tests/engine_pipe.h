@@ -137,8 +137,10 @@ public:
         const auto deadline = Clock::now() + window;
         while (Clock::now() < deadline) {
             const auto left = std::chrono::duration_cast<ms>(deadline - Clock::now());
-            if (auto line = read_line(left)) lines.push_back(*line);
-            else if (eof_) break;
+            if (auto line = read_line(left))
+                lines.push_back(*line);
+            else if (eof_)
+                break;
         }
         return lines;
     }

@@ -16,7 +16,7 @@ namespace tengen::testing {
 
 struct PipeRun {
     std::string out;
-    int exit_code = -1;      // -1 when killed or not started
+    int exit_code = -1;  // -1 when killed or not started
     bool timed_out = false;
 };
 
@@ -58,7 +58,8 @@ inline PipeRun run_with_input(const std::vector<std::string>& args, const std::s
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     bool open_out = true;
     while (open_out) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
         if (left <= 0) {
             run.timed_out = true;
             kill(pid, SIGKILL);
@@ -78,8 +79,10 @@ inline PipeRun run_with_input(const std::vector<std::string>& args, const std::s
         if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
             char buffer[4096];
             const ssize_t r = read(out_fd, buffer, sizeof buffer);
-            if (r > 0) run.out.append(buffer, static_cast<std::size_t>(r));
-            else open_out = false;
+            if (r > 0)
+                run.out.append(buffer, static_cast<std::size_t>(r));
+            else
+                open_out = false;
         }
     }
     if (in_fd >= 0) close(in_fd);

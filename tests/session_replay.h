@@ -41,8 +41,8 @@ inline std::vector<std::string> replay_through_session(std::string_view bytes) {
 inline bool is_well_formed_output(const std::string& line) {
     for (const char c : line)
         if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) return false;
-    static const std::vector<std::string> prefixes = {"OK", "ERROR ", "UNKNOWN ", "MESSAGE ", "DEBUG ", "FORBID ",
-                                                      "name=", "SWAP", "INFO "};
+    static const std::vector<std::string> prefixes = {"OK",      "ERROR ", "UNKNOWN ", "MESSAGE ", "DEBUG ",
+                                                      "FORBID ", "name=",  "SWAP",     "INFO "};
     for (const auto& prefix : prefixes)
         if (line.rfind(prefix, 0) == 0) return true;
     // A move, or the swap2 answers "x,y x,y" / "x,y x,y x,y".

@@ -130,12 +130,9 @@ BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_with_the_right_reason_and_the_tour
         std::string engine, arg, reason, said_contains;
     };
     const std::vector<Case> cases{
-        {"crash", "", "crash", "exit status 3"},
-        {"hang", "", "time-forfeit", "no answer"},
-        {"garbage", "", "protocol-error", "I resign"},
-        {"illegal", "", "illegal-move", ","},
-        {"illegal", "off", "illegal-move", "15,0"},
-        {"late", "", "time-forfeit", "no answer"},
+        {"crash", "", "crash", "exit status 3"},       {"hang", "", "time-forfeit", "no answer"},
+        {"garbage", "", "protocol-error", "I resign"}, {"illegal", "", "illegal-move", ","},
+        {"illegal", "off", "illegal-move", "15,0"},    {"late", "", "time-forfeit", "no answer"},
     };
     for (const Case& c : cases) {
         BOOST_TEST_CONTEXT("engine " << c.engine << " " << c.arg) {
@@ -266,10 +263,10 @@ BOOST_AUTO_TEST_CASE(match_clocks_and_the_protocol_log) {
     BOOST_TEST(results[0].at("black") == "random");
     BOOST_TEST(results[0].at("white") == "random-2");
     const std::string log = read_text(dir / "a.log");
-    for (const char* expected : {"> START 7", "< OK", "> INFO timeout_match 5000", "> INFO timeout_turn 5000",
-                                 "> INFO time_increment 100", "> INFO time_left 5000", "> INFO thread_num 2",
-                                 "> INFO foo bar", "> INFO win_length 4", "> INFO rule 0", "> BEGIN", "> TURN",
-                                 "< MESSAGE thinking"})
+    for (const char* expected :
+         {"> START 7", "< OK", "> INFO timeout_match 5000", "> INFO timeout_turn 5000", "> INFO time_increment 100",
+          "> INFO time_left 5000", "> INFO thread_num 2", "> INFO foo bar", "> INFO win_length 4", "> INFO rule 0",
+          "> BEGIN", "> TURN", "< MESSAGE thinking"})
         BOOST_TEST(log.find(expected) != std::string::npos, expected);
     // Every line starts with a UTC timestamp.
     std::istringstream lines(log);
@@ -285,8 +282,8 @@ BOOST_AUTO_TEST_CASE(match_clocks_and_the_protocol_log) {
 
 BOOST_AUTO_TEST_CASE(a_slow_first_move_is_within_the_start_up_grace) {
     TempDir dir;
-    const Run run = run_arena({"--engine", "cmd=" + fake("slow_start"), "--engine", "cmd=" + fake("random"),
-                               "--each", "st=0.2", "--board", "9", "--games", "2", "--results", dir / "r.jsonl"});
+    const Run run = run_arena({"--engine", "cmd=" + fake("slow_start"), "--engine", "cmd=" + fake("random"), "--each",
+                               "st=0.2", "--board", "9", "--games", "2", "--results", dir / "r.jsonl"});
     BOOST_REQUIRE_EQUAL(run.exit_code, 0);
     const auto results = read_results(dir / "r.jsonl");
     BOOST_REQUIRE_EQUAL(results.size(), 2u);
@@ -479,7 +476,8 @@ BOOST_AUTO_TEST_CASE(a_finished_match_grows_with_a_larger_games_and_never_shrink
     // Three engines: more games per pairing renumber the later pairings, so it is refused.
     auto round_robin = [&](int games) {
         std::vector<std::string> args;
-        for (const char* name : {"a", "b", "c"}) args.insert(args.end(), {"--engine", std::string("name=") + name, "cmd=" + fake("random")});
+        for (const char* name : {"a", "b", "c"})
+            args.insert(args.end(), {"--engine", std::string("name=") + name, "cmd=" + fake("random")});
         args.insert(args.end(), {"--tournament", "round-robin", "--each", "st=1", "--board", "7", "--k", "4", "--games",
                                  std::to_string(games), "--results", dir / "rr.jsonl"});
         return run_arena(args);
@@ -528,7 +526,8 @@ BOOST_AUTO_TEST_CASE(merge_pools_runs_of_other_settings_only_on_request_and_refu
     const Run pooled = run_arena({"merge", dir / "one.jsonl", dir / "two.jsonl", "--pool", "--out", dir / "p.jsonl"});
     BOOST_TEST(pooled.exit_code == 0, pooled.output);
     BOOST_TEST(pooled.output.find("6 games, pooled from 2 runs") != std::string::npos, pooled.output);
-    BOOST_TEST(pooled.output.find("(3 pairs)") != std::string::npos, pooled.output);  // no pair mixed with another run's
+    BOOST_TEST(pooled.output.find("(3 pairs)") != std::string::npos,
+               pooled.output);  // no pair mixed with another run's
     BOOST_TEST(game_numbers(read_results(dir / "p.jsonl")) == range(6), boost::test_tools::per_element());
 
     const Run missing = run_arena({"merge", dir / "one.jsonl", dir / "nonexistent.jsonl"});
@@ -541,10 +540,10 @@ BOOST_AUTO_TEST_CASE(merge_pools_runs_of_other_settings_only_on_request_and_refu
 BOOST_AUTO_TEST_CASE(shards_run_by_gnu_parallel_merge_into_the_whole_schedule) {
     TempDir dir;
     const int games = 12;
-    std::string command = "parallel --will-cite --sshlogin : --workdir " + dir.path.string() + " --return 'shard{}.jsonl' '" +
-                          kArena + " --engine name=a cmd=" + fake("random") + " --engine name=b cmd=" + fake("random") +
-                          " --each st=1 --board 7 --k 4 --games " + std::to_string(games) +
-                          " --shard {}/3 --results shard{}.jsonl > shard{}.log' ::: 0 1 2";
+    std::string command = "parallel --will-cite --sshlogin : --workdir " + dir.path.string() +
+                          " --return 'shard{}.jsonl' '" + kArena + " --engine name=a cmd=" + fake("random") +
+                          " --engine name=b cmd=" + fake("random") + " --each st=1 --board 7 --k 4 --games " +
+                          std::to_string(games) + " --shard {}/3 --results shard{}.jsonl > shard{}.log' ::: 0 1 2";
     ChildProcess shell;
     BOOST_REQUIRE(!shell.start({"sh", "-c", command}, dir.path.string(), ChildProcess::Stderr::Stdout));
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
@@ -553,8 +552,8 @@ BOOST_AUTO_TEST_CASE(shards_run_by_gnu_parallel_merge_into_the_whole_schedule) {
     BOOST_REQUIRE(shell.wait_exit(deadline));
     BOOST_TEST_REQUIRE(shell.exit_code().value_or(-1) == 0,
                        "GNU parallel (Debian package parallel, installed by .ci/run) failed: " << output);
-    const Run merged = run_arena({"merge", dir / "shard0.jsonl", dir / "shard1.jsonl", dir / "shard2.jsonl", "--out",
-                                  dir / "all.jsonl"});
+    const Run merged = run_arena(
+        {"merge", dir / "shard0.jsonl", dir / "shard1.jsonl", dir / "shard2.jsonl", "--out", dir / "all.jsonl"});
     BOOST_TEST(merged.exit_code == 0, merged.output);
     BOOST_TEST(merged.output.find(std::to_string(games) + " games") != std::string::npos, merged.output);
     BOOST_TEST(game_numbers(read_results(dir / "all.jsonl")) == range(games), boost::test_tools::per_element());
@@ -563,9 +562,9 @@ BOOST_AUTO_TEST_CASE(shards_run_by_gnu_parallel_merge_into_the_whole_schedule) {
 BOOST_AUTO_TEST_CASE(the_sprt_stops_a_decided_match) {
     // crash loses every game: with wide bounds the test decides long before 200 games.
     TempDir dir;
-    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake("crash"), "--each",
-                               "st=1", "--games", "200", "--sprt", "elo0=0", "elo1=200", "alpha=0.1", "beta=0.1",
-                               "--results", dir / "r.jsonl"});
+    const Run run =
+        run_arena({"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake("crash"), "--each", "st=1", "--games",
+                   "200", "--sprt", "elo0=0", "elo1=200", "alpha=0.1", "beta=0.1", "--results", dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     const auto n = read_results(dir / "r.jsonl").size();
     BOOST_TEST(n < 200u);
@@ -588,17 +587,16 @@ BOOST_AUTO_TEST_CASE(help_shows_the_documented_example) {
 #ifdef TENGEN_PBRAIN_PATH
 BOOST_AUTO_TEST_CASE(smoke_match_between_two_configurations_of_tengen) {
     TempDir dir;
-    const Run run = run_arena({"--engine", "cmd=" TENGEN_PBRAIN_PATH, "threads=1", "--engine",
-                               "cmd=" TENGEN_PBRAIN_PATH, "depth=2", "--each", "st=0.05", "memory=16777216",
-                               "--board", "9", "--games", "2", "--draw-after", "40", "--tolerance", "3000", "--results",
-                               dir / "r.jsonl"});
+    const Run run =
+        run_arena({"--engine", "cmd=" TENGEN_PBRAIN_PATH, "threads=1", "--engine", "cmd=" TENGEN_PBRAIN_PATH, "depth=2",
+                   "--each", "st=0.05", "memory=16777216", "--board", "9", "--games", "2", "--draw-after", "40",
+                   "--tolerance", "3000", "--results", dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     const auto results = read_results(dir / "r.jsonl");
     BOOST_REQUIRE_EQUAL(results.size(), 2u);
     for (const auto& r : results) {
         const std::string reason = r.at("reason");
-        BOOST_TEST((reason == "five" || reason == "full-board" || reason == "adjudicated"), reason << " "
-                                                                                                  << r.dump());
+        BOOST_TEST((reason == "five" || reason == "full-board" || reason == "adjudicated"), reason << " " << r.dump());
     }
     // Both say the same ABOUT name; the second gets a suffix.
     BOOST_TEST(results[0].at("black") != results[0].at("white"));
@@ -611,10 +609,16 @@ BOOST_AUTO_TEST_CASE(an_engine_that_reports_a_hopeless_score_is_adjudicated_lost
     // "loser" reports -900 on every move, "winner" +900: with count=3, twosided, the game ends
     // on the loser's first move that has three of its own and three of the winner's behind it,
     // long before random play could fill the board or make five.
-    const Run run = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=-900", "name=loser", "--engine",
-                               "cmd=" + fake("scoring"), "arg=900", "name=winner", "--each", "st=1", "--board", "15",
-                               "--games", "2", "--resign", "score=600", "count=3", "twosided=true", "--results",
-                               dir / "r.jsonl"});
+    const Run run = run_arena({"--engine",  "cmd=" + fake("scoring"),
+                               "arg=-900",  "name=loser",
+                               "--engine",  "cmd=" + fake("scoring"),
+                               "arg=900",   "name=winner",
+                               "--each",    "st=1",
+                               "--board",   "15",
+                               "--games",   "2",
+                               "--resign",  "score=600",
+                               "count=3",   "twosided=true",
+                               "--results", dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     const auto results = read_results(dir / "r.jsonl");
     BOOST_REQUIRE_EQUAL(results.size(), 2u);
@@ -629,9 +633,16 @@ BOOST_AUTO_TEST_CASE(an_engine_that_reports_a_hopeless_score_is_adjudicated_lost
         BOOST_TEST(r.at("moves")[0].at("score").is_number_integer(), r.dump());
     }
     // Without the opponent's agreement twosided holds the game: here the opponent says nothing.
-    const Run silent = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=-900", "name=loser", "--engine",
-                                  "cmd=" + fake("scoring"), "arg=none", "name=quiet", "--each", "st=1", "--board", "7",
-                                  "--k", "4", "--games", "2", "--resign", "score=600", "count=3", "twosided=true",
+    const Run silent = run_arena({"--engine",  "cmd=" + fake("scoring"),
+                                  "arg=-900",  "name=loser",
+                                  "--engine",  "cmd=" + fake("scoring"),
+                                  "arg=none",  "name=quiet",
+                                  "--each",    "st=1",
+                                  "--board",   "7",
+                                  "--k",       "4",
+                                  "--games",   "2",
+                                  "--resign",  "score=600",
+                                  "count=3",   "twosided=true",
                                   "--results", dir / "s.jsonl"});
     BOOST_TEST(silent.exit_code == 0, silent.output);
     for (const auto& r : read_results(dir / "s.jsonl")) BOOST_TEST(r.at("reason") != "adjudicated", r.dump());
@@ -695,14 +706,23 @@ BOOST_AUTO_TEST_CASE(engines_that_agree_the_game_is_level_are_adjudicated_a_draw
         // It ends at the first move where both hold: from ply 8 on (opening stones counted),
         // and once each engine has two level scores (four engine moves).
         const std::string opening = r.at("opening").get<std::string>();
-        const int opening_plies = opening.empty() ? 0 : static_cast<int>(std::count(opening.begin(), opening.end(), ',')) + 1;
+        const int opening_plies =
+            opening.empty() ? 0 : static_cast<int>(std::count(opening.begin(), opening.end(), ',')) + 1;
         BOOST_TEST(static_cast<int>(r.at("moves").size()) == std::max(4, 8 - opening_plies), r.dump());
         BOOST_TEST(r.at("adjudication").get<std::string>().find("draw") != std::string::npos, r.dump());
     }
     // A score outside the band keeps the game going: with +-5 the same engines play on.
-    const Run strict = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=10", "name=a", "--engine",
-                                  "cmd=" + fake("scoring"), "arg=-20", "name=b", "--each", "st=1", "--board", "7",
-                                  "--k", "4", "--games", "2", "--draw", "score=5", "count=2", "--results", dir / "s.jsonl"});
+    const Run strict = run_arena({"--engine",     "cmd=" + fake("scoring"),
+                                  "arg=10",       "name=a",
+                                  "--engine",     "cmd=" + fake("scoring"),
+                                  "arg=-20",      "name=b",
+                                  "--each",       "st=1",
+                                  "--board",      "7",
+                                  "--k",          "4",
+                                  "--games",      "2",
+                                  "--draw",       "score=5",
+                                  "count=2",      "--results",
+                                  dir / "s.jsonl"});
     BOOST_TEST(strict.exit_code == 0, strict.output);
     for (const auto& r : read_results(dir / "s.jsonl")) BOOST_TEST(r.at("reason") != "adjudicated", r.dump());
     // Bad values are refused before anything starts.
@@ -717,10 +737,17 @@ BOOST_AUTO_TEST_CASE(each_move_records_the_depth_and_score_its_engine_reported) 
     // Tengen prints a summary line (depth, eval) before each move; the random engine prints
     // nothing. The results line and the SGF carry what each said, and no more.
     TempDir dir;
-    const Run run = run_arena({"--engine", "cmd=" TENGEN_PBRAIN_PATH, "name=tengen", "threads=1", "--engine",
-                               "cmd=" + fake("random"), "name=random", "--each", "st=0.1", "memory=16777216",
-                               "--board", "9", "--games", "2", "--tolerance", "3000", "--sgf", "--records",
-                               dir / "games", "--results", dir / "r.jsonl"});
+    const Run run = run_arena({"--engine",     "cmd=" TENGEN_PBRAIN_PATH,
+                               "name=tengen",  "threads=1",
+                               "--engine",     "cmd=" + fake("random"),
+                               "name=random",  "--each",
+                               "st=0.1",       "memory=16777216",
+                               "--board",      "9",
+                               "--games",      "2",
+                               "--tolerance",  "3000",
+                               "--sgf",        "--records",
+                               dir / "games",  "--results",
+                               dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     const auto results = read_results(dir / "r.jsonl");
     BOOST_REQUIRE_EQUAL(results.size(), 2u);
@@ -827,10 +854,31 @@ BOOST_AUTO_TEST_CASE(windows_build_under_wine_plays_the_native_brain_cleanly,
     BrainPipe leftover;
     BOOST_REQUIRE(leftover.send("ABOUT"));
     BOOST_REQUIRE(leftover.read_answer(std::chrono::seconds(30)));
-    const Run run = run_arena({"--engine", "name=windows", "cmd=" + exe, "wine=yes", "--engine", "name=native",
-                               "cmd=" TENGEN_PBRAIN_PATH, "--each", "st=0.3", "memory=33554432", "threads=1", "--board",
-                               "15", "--games", "4", "--concurrency", "2", "--draw-after", "40", "--tolerance",
-                               "1000", "--start-timeout", "30000", "--results", dir / "r.jsonl"});
+    const Run run = run_arena({"--engine",
+                               "name=windows",
+                               "cmd=" + exe,
+                               "wine=yes",
+                               "--engine",
+                               "name=native",
+                               "cmd=" TENGEN_PBRAIN_PATH,
+                               "--each",
+                               "st=0.3",
+                               "memory=33554432",
+                               "threads=1",
+                               "--board",
+                               "15",
+                               "--games",
+                               "4",
+                               "--concurrency",
+                               "2",
+                               "--draw-after",
+                               "40",
+                               "--tolerance",
+                               "1000",
+                               "--start-timeout",
+                               "30000",
+                               "--results",
+                               dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     const auto results = read_results(dir / "r.jsonl");
     BOOST_REQUIRE_EQUAL(results.size(), 4u);
@@ -842,7 +890,8 @@ BOOST_AUTO_TEST_CASE(windows_build_under_wine_plays_the_native_brain_cleanly,
     }
     BOOST_TEST_MESSAGE("the Windows build played " << windows_moves << " moves");
     BOOST_TEST(windows_moves >= 16u);
-    BOOST_TEST(leftover.wait_exit(std::chrono::seconds(2)).has_value(), "the Wine process started before the match survived it");
+    BOOST_TEST(leftover.wait_exit(std::chrono::seconds(2)).has_value(),
+               "the Wine process started before the match survived it");
     std::vector<std::string> left;
     for (int tries = 0; tries < 10; ++tries) {
         left = processes_in_wine_prefix(prefix);
@@ -911,7 +960,8 @@ BOOST_AUTO_TEST_CASE(without_colour_swapped_pairs_colours_balance_over_the_event
     rr.engines = 3;
     rr.repeat = false;
     rr.games = 1;
-    for (const auto& [engine, n] : blacks(rr)) BOOST_TEST(n == 1, "engine " << engine << " has black " << n << " times of 2");
+    for (const auto& [engine, n] : blacks(rr))
+        BOOST_TEST(n == 1, "engine " << engine << " has black " << n << " times of 2");
 }
 
 BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
@@ -952,7 +1002,8 @@ BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
 
 BOOST_AUTO_TEST_CASE(other_runners_spellings_and_contradictory_time_controls) {
     // c-gomoku-cli's turn-time-only clock, its maxmemory and thread, cutechess-cli's option.
-    auto parsed = parse_engine_spec({"cmd=x", "tc=0/0.1", "maxmemory=5000", "thread=2", "option.strength=7", "tolerance=300"}, {});
+    auto parsed = parse_engine_spec(
+        {"cmd=x", "tc=0/0.1", "maxmemory=5000", "thread=2", "option.strength=7", "tolerance=300"}, {});
     BOOST_REQUIRE(std::holds_alternative<EngineSpec>(parsed));
     const EngineSpec& e = std::get<EngineSpec>(parsed);
     BOOST_TEST(e.clock.turn_ms == 100);
@@ -961,8 +1012,8 @@ BOOST_AUTO_TEST_CASE(other_runners_spellings_and_contradictory_time_controls) {
     BOOST_TEST(*e.threads == 2);
     BOOST_TEST(*e.tolerance_ms == 300);
     const auto lines = e.info_lines();
-    for (const char* expected : {"INFO timeout_turn 100", "INFO timeout_match 0", "INFO max_memory 5000", "INFO thread_num 2",
-                                 "INFO strength 7"})
+    for (const char* expected : {"INFO timeout_turn 100", "INFO timeout_match 0", "INFO max_memory 5000",
+                                 "INFO thread_num 2", "INFO strength 7"})
         BOOST_TEST((std::find(lines.begin(), lines.end(), expected) != lines.end()), expected);
 
     auto refused = [](std::vector<std::string> tokens, std::vector<std::string> each, const std::string& why) {
@@ -1036,9 +1087,10 @@ BOOST_AUTO_TEST_CASE(a_config_file_holds_the_whole_tournament_and_the_command_li
     BOOST_TEST(more.exit_code == 0, more.output);
     BOOST_TEST(read_results(dir / "r.jsonl").size() == 4u);
 
-    for (const auto& [text, why] : {std::pair{R"({"gamez": 3})", "unknown option \"gamez\""},
-                                    std::pair{R"({"engine": {"cmd": "x"}})", "must be a list of engines"},
-                                    std::pair{R"({"sgf": "yes"})", "is a switch"}, std::pair{"[1, 2", "not valid JSON"}}) {
+    for (const auto& [text, why] :
+         {std::pair{R"({"gamez": 3})", "unknown option \"gamez\""},
+          std::pair{R"({"engine": {"cmd": "x"}})", "must be a list of engines"},
+          std::pair{R"({"sgf": "yes"})", "is a switch"}, std::pair{"[1, 2", "not valid JSON"}}) {
         std::ofstream(dir / "bad.json") << text;
         const Run bad = run_arena({"--config", dir / "bad.json"});
         BOOST_TEST(bad.exit_code == 2);
@@ -1048,9 +1100,9 @@ BOOST_AUTO_TEST_CASE(a_config_file_holds_the_whole_tournament_and_the_command_li
 
 BOOST_AUTO_TEST_CASE(single_dash_options_as_other_runners_write_them) {
     TempDir dir;
-    const Run run = run_arena({"-engine", "name=a", "cmd=" + fake("random"), "-engine", "name=b", "cmd=" + fake("random"),
-                               "-each", "tc=0/1", "-board", "7", "-k", "4", "-games", "2", "-rule", "freestyle",
-                               "-results", dir / "r.jsonl"});
+    const Run run = run_arena({"-engine", "name=a", "cmd=" + fake("random"), "-engine", "name=b",
+                               "cmd=" + fake("random"), "-each", "tc=0/1", "-board", "7", "-k", "4", "-games", "2",
+                               "-rule", "freestyle", "-results", dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     BOOST_TEST(read_results(dir / "r.jsonl").size() == 2u);
 }
@@ -1143,9 +1195,20 @@ BOOST_AUTO_TEST_CASE(nothing_an_engine_starts_outlives_it) {
 // the protocol log of a short match against Tengen thinking 0.3 s a move.
 std::vector<long> cpu_while_waiting(const std::vector<std::string>& extra) {
     TempDir dir;
-    std::vector<std::string> args{"--engine", "cmd=" + fake("ponders"), "log=" + dir / "ponders.log", "--engine",
-                                  "cmd=" + std::string(TENGEN_PBRAIN_PATH), "st=0.3", "--each", "st=1", "--games", "2",
-                                  "--draw-after", "12", "--results", dir / "r.jsonl"};
+    std::vector<std::string> args{"--engine",
+                                  "cmd=" + fake("ponders"),
+                                  "log=" + dir / "ponders.log",
+                                  "--engine",
+                                  "cmd=" + std::string(TENGEN_PBRAIN_PATH),
+                                  "st=0.3",
+                                  "--each",
+                                  "st=1",
+                                  "--games",
+                                  "2",
+                                  "--draw-after",
+                                  "12",
+                                  "--results",
+                                  dir / "r.jsonl"};
     args.insert(args.end(), extra.begin(), extra.end());
     const Run run = run_arena(args);
     BOOST_TEST(run.exit_code == 0, run.output);
@@ -1173,8 +1236,9 @@ BOOST_AUTO_TEST_CASE(the_engine_not_to_move_is_stopped_unless_pondering_is_allow
     BOOST_TEST(fair_max < 80, "a stopped engine used " << fair_max << " ms of CPU while waiting");
     // Allowed, it gets whatever core Tengen leaves free: about 250 ms on an idle machine, less
     // on a busy one, but always far more than a stopped engine.
-    BOOST_TEST(free_max >= std::max<long>(90, 3 * fair_max),
-               "a pondering engine used at most " << free_max << " ms of CPU while waiting (stopped: " << fair_max << ")");
+    BOOST_TEST(
+        free_max >= std::max<long>(90, 3 * fair_max),
+        "a pondering engine used at most " << free_max << " ms of CPU while waiting (stopped: " << fair_max << ")");
 }
 
 BOOST_AUTO_TEST_CASE(an_engines_flood_and_escape_sequences_are_cut_and_made_printable) {
@@ -1200,8 +1264,8 @@ BOOST_AUTO_TEST_CASE(resuming_with_a_rebuilt_engine_is_refused) {
     const std::string engine = dir / "engine";
     fs::copy_file(fake("random"), engine);
     fs::permissions(engine, fs::perms::owner_all);
-    const std::vector<std::string> args{"--engine", "cmd=" + engine, "--engine", "cmd=" + fake("random"),
-                                        "--each",   "st=0.2",        "--games",  "2",
+    const std::vector<std::string> args{"--engine",  "cmd=" + engine, "--engine", "cmd=" + fake("random"),
+                                        "--each",    "st=0.2",        "--games",  "2",
                                         "--results", dir / "r.jsonl"};
     BOOST_TEST(run_arena(args).exit_code == 0);
     // The same command on the same binary resumes (nothing left to play) ...
@@ -1216,8 +1280,9 @@ BOOST_AUTO_TEST_CASE(resuming_with_a_rebuilt_engine_is_refused) {
 
 BOOST_AUTO_TEST_CASE(a_crashed_engines_stderr_goes_to_its_file_and_its_last_line_into_loser_said) {
     TempDir dir;
-    const Run run = run_arena({"--engine", "cmd=" + fake("traceback"), "stderr=" + dir / "traceback.err", "--engine",
-                               "cmd=" + fake("random"), "--each", "st=0.5", "--games", "2", "--results", dir / "r.jsonl"});
+    const Run run =
+        run_arena({"--engine", "cmd=" + fake("traceback"), "stderr=" + dir / "traceback.err", "--engine",
+                   "cmd=" + fake("random"), "--each", "st=0.5", "--games", "2", "--results", dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     BOOST_TEST(read_text(dir / "traceback.err").find("Traceback (most recent call last)") != std::string::npos);
     const auto results = read_results(dir / "r.jsonl");
@@ -1232,9 +1297,11 @@ BOOST_AUTO_TEST_CASE(a_crashed_engines_stderr_goes_to_its_file_and_its_last_line
 
 BOOST_AUTO_TEST_CASE(losses_by_reason_move_times_and_disqualification_are_reported) {
     TempDir dir;
-    const std::vector<std::string> args{"--engine", "name=crasher", "cmd=" + fake("crash"), "--engine", "name=steady",
-                                        "cmd=" + fake("random"), "--each", "st=0.3", "--games", "4",
-                                        "--max-failures", "25", "--results", dir / "r.jsonl"};
+    const std::vector<std::string> args{"--engine",  "name=crasher",   "cmd=" + fake("crash"),
+                                        "--engine",  "name=steady",    "cmd=" + fake("random"),
+                                        "--each",    "st=0.3",         "--games",
+                                        "4",         "--max-failures", "25",
+                                        "--results", dir / "r.jsonl"};
     const Run run = run_arena(args);
     BOOST_TEST(run.exit_code == 0, run.output);
     BOOST_TEST(run.output.find("crasher: losses 4 crash;") != std::string::npos, run.output);
@@ -1290,9 +1357,26 @@ namespace {
 std::vector<nlohmann::json> swap2_match(const TempDir& dir, const std::string& a_three, const std::string& a_five,
                                         const std::string& b_three, const std::string& b_five,
                                         std::string* output = nullptr) {
-    const Run run = run_arena({"--engine", "name=a", "cmd=" + fake("swap2"), "arg=" + a_three, "arg=" + a_five, "arg=11",
-                               "--engine", "name=b", "cmd=" + fake("swap2"), "arg=" + b_three, "arg=" + b_five, "arg=22",
-                               "--each", "st=1", "--swap2", "--board", "9", "--games", "2", "--results",
+    const Run run = run_arena({"--engine",
+                               "name=a",
+                               "cmd=" + fake("swap2"),
+                               "arg=" + a_three,
+                               "arg=" + a_five,
+                               "arg=11",
+                               "--engine",
+                               "name=b",
+                               "cmd=" + fake("swap2"),
+                               "arg=" + b_three,
+                               "arg=" + b_five,
+                               "arg=22",
+                               "--each",
+                               "st=1",
+                               "--swap2",
+                               "--board",
+                               "9",
+                               "--games",
+                               "2",
+                               "--results",
                                dir / "r.jsonl"});
     BOOST_TEST(run.exit_code == 0, run.output);
     if (output) *output = run.output;
@@ -1369,14 +1453,15 @@ BOOST_AUTO_TEST_CASE(a_wrong_swap2_answer_loses_for_the_engine_that_gave_it) {
         BOOST_TEST(results[0].at("result") == "black");
         BOOST_TEST(results[0].at("black") == "a");
         BOOST_TEST(results[0].at("reason") == "protocol-error");
-        BOOST_TEST(results[0].at("loser_said").get<std::string>().find("expects") != std::string::npos, results[0].dump());
+        BOOST_TEST(results[0].at("loser_said").get<std::string>().find("expects") != std::string::npos,
+                   results[0].dump());
     }
     {
         // An engine without swap2 answers UNKNOWN and loses at once, not on time.
         TempDir dir;
-        const Run run = run_arena({"--engine", "name=plain", "cmd=" + fake("random"), "--engine", "name=b",
-                                   "cmd=" + fake("swap2"), "--each", "st=5", "--swap2", "--board", "9", "--games", "2",
-                                   "--results", dir / "r.jsonl"});
+        const Run run =
+            run_arena({"--engine", "name=plain", "cmd=" + fake("random"), "--engine", "name=b", "cmd=" + fake("swap2"),
+                       "--each", "st=5", "--swap2", "--board", "9", "--games", "2", "--results", dir / "r.jsonl"});
         BOOST_TEST(run.exit_code == 0, run.output);
         const auto results = read_results(dir / "r.jsonl");
         BOOST_REQUIRE_EQUAL(results.size(), 2u);
@@ -1423,7 +1508,8 @@ std::string rendered_dom(const TempDir& dir, const std::string& url) {
     const auto error = browser.start({"chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                       "--user-data-dir=" + dir / "chromium-profile", "--dump-dom", url},
                                      "", ChildProcess::Stderr::Null);
-    BOOST_REQUIRE_MESSAGE(!error, "cannot start chromium (Debian package chromium, installed by .ci/run): " << error.value_or(""));
+    BOOST_REQUIRE_MESSAGE(
+        !error, "cannot start chromium (Debian package chromium, installed by .ci/run): " << error.value_or(""));
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(90);
     std::string dom, line;
     while (browser.read_line(line, deadline) == ChildProcess::ReadStatus::Line) dom += line + "\n";
@@ -1444,7 +1530,8 @@ BOOST_AUTO_TEST_CASE(the_html_report_shows_the_standings_the_plots_and_any_game_
     // Random players: some wins for each side, so the Elo is defined somewhere on the way.
     const Run match = run_arena(quick_match(dir, 24, "r.jsonl"));
     BOOST_REQUIRE_MESSAGE(match.exit_code == 0, match.output);
-    const Run report = run_arena({"report", dir / "r.jsonl", "--html", dir / "report.html", "--sprt", "elo0=0", "elo1=20"});
+    const Run report =
+        run_arena({"report", dir / "r.jsonl", "--html", dir / "report.html", "--sprt", "elo0=0", "elo1=20"});
     BOOST_REQUIRE_MESSAGE(report.exit_code == 0, report.output);
     BOOST_TEST(report.output.find("24 games") != std::string::npos, report.output);
 
@@ -1461,7 +1548,8 @@ BOOST_AUTO_TEST_CASE(the_html_report_shows_the_standings_the_plots_and_any_game_
     BOOST_REQUIRE(game);
     const std::size_t total = game->at("moves").size();
     const std::size_t shown = std::min<std::size_t>(2, total);
-    const std::string dom = rendered_dom(dir, "file://" + dir / "report.html" + "#game=3&move=" + std::to_string(shown));
+    const std::string dom =
+        rendered_dom(dir, "file://" + dir / "report.html" + "#game=3&move=" + std::to_string(shown));
 
     // The replay shows game 3 after two engine moves: its caption, and exactly those stones.
     const std::string caption = "Game 3: " + game->at("black").get<std::string>() + " (black) vs " +
@@ -1492,9 +1580,27 @@ BOOST_AUTO_TEST_CASE(the_html_report_shows_the_standings_the_plots_and_any_game_
 
 BOOST_AUTO_TEST_CASE(the_html_report_of_three_engines_has_the_crosstable_and_joint_ratings) {
     TempDir dir;
-    const Run match = run_arena({"--engine", "name=a", "cmd=" + fake("random"), "--engine", "name=b", "cmd=" + fake("random"),
-                                 "--engine", "name=c", "cmd=" + fake("random"), "--tournament", "round-robin", "--each",
-                                 "st=1", "--board", "7", "--k", "4", "--games", "2", "--results", dir / "r.jsonl"});
+    const Run match = run_arena({"--engine",
+                                 "name=a",
+                                 "cmd=" + fake("random"),
+                                 "--engine",
+                                 "name=b",
+                                 "cmd=" + fake("random"),
+                                 "--engine",
+                                 "name=c",
+                                 "cmd=" + fake("random"),
+                                 "--tournament",
+                                 "round-robin",
+                                 "--each",
+                                 "st=1",
+                                 "--board",
+                                 "7",
+                                 "--k",
+                                 "4",
+                                 "--games",
+                                 "2",
+                                 "--results",
+                                 dir / "r.jsonl"});
     BOOST_REQUIRE_MESSAGE(match.exit_code == 0, match.output);
     const Run report = run_arena({"report", dir / "r.jsonl", "--html", dir / "report.html"});
     BOOST_REQUIRE_MESSAGE(report.exit_code == 0, report.output);

@@ -47,7 +47,8 @@ bool has_line_starting(const std::string& output, const std::string& prefix) {
 // Disabled in the suite's run: ctest runs it alone (arena_check_tengen), since the battery
 // times answers to 100 ms as Gomocup does, and other tests on two cores would be timed with it.
 BOOST_AUTO_TEST_CASE(tengen_passes_every_check_and_the_json_says_so, *boost::unit_test::disabled()) {
-    const std::string json = (std::filesystem::temp_directory_path() / ("check-" + std::to_string(::getpid()) + ".json")).string();
+    const std::string json =
+        (std::filesystem::temp_directory_path() / ("check-" + std::to_string(::getpid()) + ".json")).string();
     const Run run = run_check({"--engine", std::string("cmd=") + TENGEN_PBRAIN_PATH, "--json", json});
     BOOST_TEST_MESSAGE(run.output);
     BOOST_TEST(run.exit_code == 0);
@@ -79,8 +80,9 @@ BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_exits_2) {
 BOOST_AUTO_TEST_CASE(an_engine_that_ignores_renju_or_its_memory_limit_is_named) {
     const Run greedy = run_check({"--engine", "cmd=" + fake("greedy")});
     BOOST_TEST(greedy.exit_code == 1);
-    BOOST_TEST(has_line_starting(greedy.output, "FAIL renju-no-forbidden-point: BOARD (renju, black to move): answered '8,7'"),
-               greedy.output);
+    BOOST_TEST(
+        has_line_starting(greedy.output, "FAIL renju-no-forbidden-point: BOARD (renju, black to move): answered '8,7'"),
+        greedy.output);
     BOOST_TEST(has_line_starting(greedy.output, "PASS max-memory-honoured"), greedy.output);
     // Like Rapfi, the fake engines read board lines until DONE.
     BOOST_TEST(has_line_starting(greedy.output, "FAIL forgotten-done"), greedy.output);
@@ -89,12 +91,12 @@ BOOST_AUTO_TEST_CASE(an_engine_that_ignores_renju_or_its_memory_limit_is_named) 
     BOOST_TEST(has_line_starting(hog.output, "FAIL max-memory-honoured: INFO max_memory 64 MiB"), hog.output);
 }
 
-
 BOOST_AUTO_TEST_CASE(the_misbehaving_engines_get_the_verdicts_they_earn) {
     // Crashes on its second move with a traceback: the first check that needs two moves fails.
     const Run traceback = run_check({"--engine", "cmd=" + fake("traceback")});
     BOOST_TEST(traceback.exit_code == 1);
-    BOOST_TEST(has_line_starting(traceback.output, "FAIL lower-case-commands: turn 0,0: answered the process ended (exit status 1"),
+    BOOST_TEST(has_line_starting(traceback.output,
+                                 "FAIL lower-case-commands: turn 0,0: answered the process ended (exit status 1"),
                traceback.output);
     // Floods its second answer with escape sequences: named, and nothing raw reaches the report.
     const Run floods = run_check({"--engine", "cmd=" + fake("floods")});

@@ -44,8 +44,9 @@ BOOST_AUTO_TEST_CASE(bench_prints_the_node_count_the_readme_quotes) {
     BOOST_REQUIRE(!readme.empty());
     std::smatch quoted;
     // The row of the performance table: "| `pbrain-tengen bench` (...) | 968,224 nodes; ..."
-    BOOST_REQUIRE_MESSAGE(std::regex_search(readme, quoted, std::regex(R"(\| `pbrain-tengen bench`[^|]*\| ([0-9,]+) nodes)")),
-                          "the README's performance table has no bench row");
+    BOOST_REQUIRE_MESSAGE(
+        std::regex_search(readme, quoted, std::regex(R"(\| `pbrain-tengen bench`[^|]*\| ([0-9,]+) nodes)")),
+        "the README's performance table has no bench row");
     const std::string output = run(std::string(TENGEN_PBRAIN_PATH) + " bench");
     std::smatch printed;
     BOOST_REQUIRE_MESSAGE(std::regex_search(output, printed, std::regex(R"(Total nodes: ([0-9]+))")), output);

@@ -23,9 +23,12 @@ Board from_rows(const GameConfig& c, const std::vector<std::string>& rows) {
     for (int y = 0; y < static_cast<int>(rows.size()); ++y)
         for (int x = 0; x < static_cast<int>(rows[y].size()); ++x) {
             const char ch = rows[y][x];
-            if (ch == 'X') b.make({{x, y}, Color::Black});
-            else if (ch == 'O') b.make({{x, y}, Color::White});
-            else if (ch == '#') b.make({{x, y}, Color::Wall});
+            if (ch == 'X')
+                b.make({{x, y}, Color::Black});
+            else if (ch == 'O')
+                b.make({{x, y}, Color::White});
+            else if (ch == '#')
+                b.make({{x, y}, Color::Wall});
         }
     return b;
 }
@@ -47,17 +50,17 @@ bool completes_win(Board& b, Point p, Color c) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(rejects_unplayable_configs) {
-    for (GameConfig bad : {config(2, 15, 3, Rule::Freestyle), config(15, 33, 5, Rule::Freestyle),
-                           config(33, 33, 5, Rule::Exact), config(15, 15, 2, Rule::Freestyle),
-                           config(7, 4, 8, Rule::Caro), config(15, 15, 4, Rule::Renju),
-                           config(15, 15, 6, Rule::Renju), config(4, 15, 5, Rule::Renju),
-                           config(0, 0, 5, Rule::Freestyle), config(-5, 15, 5, Rule::Freestyle)}) {
+    for (GameConfig bad :
+         {config(2, 15, 3, Rule::Freestyle), config(15, 33, 5, Rule::Freestyle), config(33, 33, 5, Rule::Exact),
+          config(15, 15, 2, Rule::Freestyle), config(7, 4, 8, Rule::Caro), config(15, 15, 4, Rule::Renju),
+          config(15, 15, 6, Rule::Renju), config(4, 15, 5, Rule::Renju), config(0, 0, 5, Rule::Freestyle),
+          config(-5, 15, 5, Rule::Freestyle)}) {
         BOOST_CHECK(config_error(bad).has_value());
         BOOST_CHECK_THROW(Board{bad}, std::invalid_argument);
     }
-    for (GameConfig good : {config(3, 3, 3, Rule::Freestyle), config(32, 32, 5, Rule::Renju),
-                            config(32, 5, 32, Rule::Exact), config(5, 5, 5, Rule::Renju),
-                            config(7, 4, 7, Rule::CaroExact)}) {
+    for (GameConfig good :
+         {config(3, 3, 3, Rule::Freestyle), config(32, 32, 5, Rule::Renju), config(32, 5, 32, Rule::Exact),
+          config(5, 5, 5, Rule::Renju), config(7, 4, 7, Rule::CaroExact)}) {
         BOOST_CHECK(!config_error(good).has_value());
         BOOST_CHECK_NO_THROW(Board{good});
     }
@@ -92,8 +95,7 @@ BOOST_AUTO_TEST_CASE(k_in_a_row_wins_everywhere) {
                             const Point start{x, y};
                             if (!b.on_board(step(start, d, k - 1))) continue;
                             // The big board is sampled: its every line is the same code path.
-                            if (w * h > 200 && (x * 7 + y * 3) % 5 != 0 && x != 0 && y != 0 &&
-                                x != w - 1 && y != h - 1)
+                            if (w * h > 200 && (x * 7 + y * 3) % 5 != 0 && x != 0 && y != 0 && x != w - 1 && y != h - 1)
                                 continue;
                             for (int last : {0, k / 2, k - 1}) {
                                 const Color c = (x + y + last) % 2 ? Color::White : Color::Black;
@@ -127,7 +129,7 @@ BOOST_AUTO_TEST_CASE(short_runs_and_gaps_do_not_win) {
     BOOST_CHECK(!completes_win(b, {5 - 0, 1}, Color::Black));  // XX.XX. + X: still a gap
     BOOST_CHECK(completes_win(b, {2, 1}, Color::Black));       // XXXXX
     BOOST_CHECK(completes_win(b, {4, 0}, Color::Black));
-    BOOST_CHECK(!completes_win(b, {5, 2}, Color::White));      // a wall splits OOO#OO
+    BOOST_CHECK(!completes_win(b, {5, 2}, Color::White));  // a wall splits OOO#OO
 }
 
 BOOST_AUTO_TEST_CASE(overlines_follow_each_rule) {
@@ -138,9 +140,8 @@ BOOST_AUTO_TEST_CASE(overlines_follow_each_rule) {
         bool black_six_wins;
         bool white_six_wins;
     };
-    for (Case c : {Case{Rule::Freestyle, true, true}, Case{Rule::Exact, false, false},
-                   Case{Rule::Renju, false, true}, Case{Rule::Caro, true, true},
-                   Case{Rule::CaroExact, false, false}}) {
+    for (Case c : {Case{Rule::Freestyle, true, true}, Case{Rule::Exact, false, false}, Case{Rule::Renju, false, true},
+                   Case{Rule::Caro, true, true}, Case{Rule::CaroExact, false, false}}) {
         BOOST_TEST_CONTEXT("rule " << rule_name(c.rule)) {
             Board b = from_rows(config(15, 15, 5, c.rule), rows);
             BOOST_CHECK_EQUAL(completes_win(b, {3, 0}, Color::Black), c.black_six_wins);
@@ -170,10 +171,9 @@ BOOST_AUTO_TEST_CASE(caro_blocked_both_ends) {
         Rule rule;
         bool blocked, one_open, edge, wall, six;
     };
-    for (Case c : {Case{Rule::Caro, false, true, true, true, true},
-                   Case{Rule::CaroExact, false, true, true, true, false},
-                   Case{Rule::Freestyle, true, true, true, true, true},
-                   Case{Rule::Exact, true, true, true, true, false}}) {
+    for (Case c :
+         {Case{Rule::Caro, false, true, true, true, true}, Case{Rule::CaroExact, false, true, true, true, false},
+          Case{Rule::Freestyle, true, true, true, true, true}, Case{Rule::Exact, true, true, true, true, false}}) {
         BOOST_TEST_CONTEXT("rule " << rule_name(c.rule)) {
             auto check = [&](const std::vector<std::string>& rows, Point p, bool expected) {
                 Board b = from_rows(config(15, 15, 5, c.rule), rows);
@@ -206,8 +206,8 @@ BOOST_AUTO_TEST_CASE(run_through_reports_ends_and_caps) {
     BOOST_CHECK(r.closed_before);
     BOOST_CHECK(!r.closed_after);  // a wall is not an opponent stone
     r = run_through(b, {11, 1}, {1, 0}, Color::Black, 3);
-    BOOST_CHECK_EQUAL(r.length, 4);   // capped at 3 on the left
-    BOOST_CHECK(!r.closed_before);    // the cap stopped the walk
+    BOOST_CHECK_EQUAL(r.length, 4);  // capped at 3 on the left
+    BOOST_CHECK(!r.closed_before);   // the cap stopped the walk
     r = run_through(b, {3, 0}, {0, 1}, Color::White, 5);
     BOOST_CHECK_EQUAL(r.length, 1);
     BOOST_CHECK(r.closed_after);  // black below is white's opponent
@@ -225,7 +225,7 @@ BOOST_AUTO_TEST_CASE(unmake_restores_status_and_turn) {
     }
     BOOST_CHECK(b.side_to_move() == Color::Black);
     BOOST_CHECK(!b.is_legal({7, 7}));
-    BOOST_CHECK(!b.is_winning_move({7, 7}, Color::Black));  // occupied
+    BOOST_CHECK(!b.is_winning_move({7, 7}, Color::Black));   // occupied
     BOOST_CHECK(!b.is_winning_move({15, 7}, Color::Black));  // off the board
     BOOST_CHECK(b.is_winning_move({11, 7}, Color::Black));
     BOOST_CHECK(!b.is_winning_move({11, 7}, Color::White));

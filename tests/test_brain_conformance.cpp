@@ -89,8 +89,9 @@ BOOST_AUTO_TEST_CASE(moves_arrive_within_the_turn_at_100_ms_and_1_s, *boost::uni
     constexpr long kSchedulingSlack = 100;
     for (const auto& [turn_ms, moves] : {std::pair{100L, 4}, std::pair{1000L, 2}}) {
         BrainPipe brain;
-        for (const std::string& line : std::vector<std::string>{"INFO max_memory 33554432", "INFO timeout_match 1000000",
-                                       "INFO time_left 1000000", "INFO timeout_turn " + std::to_string(turn_ms)})
+        for (const std::string& line :
+             std::vector<std::string>{"INFO max_memory 33554432", "INFO timeout_match 1000000",
+                                      "INFO time_left 1000000", "INFO timeout_turn " + std::to_string(turn_ms)})
             brain.send(line);
         brain.send("START 15");
         BOOST_REQUIRE_EQUAL(brain.read_answer(kAnswerTimeout).value_or(""), "OK");
@@ -192,7 +193,8 @@ BOOST_AUTO_TEST_CASE(board_judges_only_the_final_position_outside_renju) {
     brain.send("START 15");
     BOOST_REQUIRE(brain.read_answer(kAnswerTimeout).value_or("") == "OK");
     brain.send("BOARD");
-    for (const char* s : {"4,0,2", "0,0,2", "3,0,2", "1,0,2", "2,0,2", "0,5,1", "2,5,1", "4,5,1", "6,5,1"}) brain.send(s);
+    for (const char* s : {"4,0,2", "0,0,2", "3,0,2", "1,0,2", "2,0,2", "0,5,1", "2,5,1", "4,5,1", "6,5,1"})
+        brain.send(s);
     brain.send("DONE");
     BOOST_TEST(brain.read_answer(kAnswerTimeout).value_or("").rfind("ERROR", 0) == 0);
 }
@@ -254,7 +256,8 @@ BOOST_AUTO_TEST_CASE(bench_reports_nodes_per_second_of_search_time) {
     while (auto line = bench.read_line(60s)) {
         if (line->rfind("Total nodes: ", 0) == 0) nodes = std::stol(line->substr(13));
         if (line->rfind("Nodes/second: ", 0) == 0) nps = std::stol(line->substr(14));
-        if (line->rfind("Time: ", 0) == 0) std::sscanf(line->c_str(), "Time: %lf s searching, %lf s in all", &searching, &all);
+        if (line->rfind("Time: ", 0) == 0)
+            std::sscanf(line->c_str(), "Time: %lf s searching, %lf s in all", &searching, &all);
     }
     BOOST_TEST(bench.wait_exit(5s).value_or(-1) == 0);
     BOOST_REQUIRE(nodes > 0);

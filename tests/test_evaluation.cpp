@@ -19,8 +19,8 @@ Point at(const char* letters) { return *parse_letters(letters); }
 
 // A position whose last move is `last`, played onto `stones` by `mover`: the same final
 // stones can so be reached with either side to move.
-SearchPosition after_move(const std::vector<const char*>& black, const std::vector<const char*>& white,
-                          Color mover, const char* last) {
+SearchPosition after_move(const std::vector<const char*>& black, const std::vector<const char*>& white, Color mover,
+                          const char* last) {
     const GameConfig c{};
     Board b(c);
     for (const char* s : black) b.make({at(s), Color::Black});
@@ -34,8 +34,8 @@ SearchPosition after_move(const std::vector<const char*>& black, const std::vect
 
 // Black's view of the stones: black h8 i8 (+ extra), white a15 o1, with black or white to move.
 struct Pair {
-    Score black_to_move;   // from black's view
-    Score white_to_move;   // from black's view
+    Score black_to_move;  // from black's view
+    Score white_to_move;  // from black's view
 };
 Pair black_view(std::vector<const char*> black_line) {
     // Black to move: white's far stone o1 came last.
@@ -87,7 +87,8 @@ BOOST_AUTO_TEST_CASE(tempo_potentials_stay_incremental_under_make_and_unmake) {
             if (!b.is_legal(p)) continue;
             int before[2][2];
             for (int colour = 0; colour < 2; ++colour)
-                for (int role = 0; role < 2; ++role) before[colour][role] = incremental.tempo_potential(colour, role == 0);
+                for (int role = 0; role < 2; ++role)
+                    before[colour][role] = incremental.tempo_potential(colour, role == 0);
             b.play(p);
             incremental.make(incremental.cell_of(p));
             for (int colour = 0; colour < 2; ++colour)

@@ -30,7 +30,8 @@ BOOST_AUTO_TEST_CASE(every_regression_input_is_survived) {
 }
 
 BOOST_AUTO_TEST_CASE(the_replay_really_drives_a_session) {
-    const auto lines = tengen::testing::replay_through_session("START 15\r\nBEGIN\r\nTURN 0,0\r\nABOUT\r\nEND\r\nABOUT\r\n");
+    const auto lines =
+        tengen::testing::replay_through_session("START 15\r\nBEGIN\r\nTURN 0,0\r\nABOUT\r\nEND\r\nABOUT\r\n");
     BOOST_REQUIRE(!lines.empty());
     BOOST_TEST(lines.front() == "OK");
     int moves = 0, abouts = 0;

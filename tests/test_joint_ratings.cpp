@@ -13,7 +13,8 @@ using namespace tengen;
 namespace {
 
 // n games of a against b: a wins `wins` of them, loses the rest (colours alternate).
-void play(std::vector<FinishedGame>& games, const std::string& a, const std::string& b, int wins, int losses, int draws = 0) {
+void play(std::vector<FinishedGame>& games, const std::string& a, const std::string& b, int wins, int losses,
+          int draws = 0) {
     auto add = [&](Winner for_a) {
         FinishedGame g;
         g.game = static_cast<int>(games.size());
@@ -21,12 +22,12 @@ void play(std::vector<FinishedGame>& games, const std::string& a, const std::str
         const bool a_black = g.game % 2 == 0;
         g.black = a_black ? a : b;
         g.white = a_black ? b : a;
-        g.outcome.winner = for_a == Winner::Draw ? Winner::Draw
+        g.outcome.winner = for_a == Winner::Draw                 ? Winner::Draw
                            : (for_a == Winner::Black) == a_black ? Winner::Black
                                                                  : Winner::White;
         games.push_back(g);
     };
-    for (int i = 0; i < wins; ++i) add(Winner::Black);   // "Black" here: a wins
+    for (int i = 0; i < wins; ++i) add(Winner::Black);    // "Black" here: a wins
     for (int i = 0; i < losses; ++i) add(Winner::White);  // a loses
     for (int i = 0; i < draws; ++i) add(Winner::Draw);
 }
@@ -112,5 +113,6 @@ BOOST_AUTO_TEST_CASE(standings_of_three_engines_print_the_crosstable_and_joint_r
     // Two engines keep the head-to-head figures alone.
     std::vector<FinishedGame> two;
     play(two, "a", "b", 3, 1);
-    BOOST_TEST(format_standings(compute_standings(two, {"a", "b"}, std::nullopt)).find("Crosstable") == std::string::npos);
+    BOOST_TEST(format_standings(compute_standings(two, {"a", "b"}, std::nullopt)).find("Crosstable") ==
+               std::string::npos);
 }

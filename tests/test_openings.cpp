@@ -21,8 +21,9 @@ GameConfig board(int w, int h, int k = 5) {
 
 std::vector<Point> parsed(std::string_view line, OpeningFormat f, const GameConfig& c) {
     auto r = parse_opening_line(line, f, c);
-    BOOST_REQUIRE_MESSAGE(std::holds_alternative<std::vector<Point>>(r),
-                          std::string(line) + ": " + (std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : ""));
+    BOOST_REQUIRE_MESSAGE(
+        std::holds_alternative<std::vector<Point>>(r),
+        std::string(line) + ": " + (std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : ""));
     return std::get<std::vector<Point>>(r);
 }
 
@@ -67,13 +68,13 @@ BOOST_AUTO_TEST_CASE(format_is_detected_from_the_first_opening) {
 
 BOOST_AUTO_TEST_CASE(bad_lines_are_reported_with_their_numbers) {
     const std::string text =
-        "0,0, 1,1\n"       // 1 fine
-        "0,0, 0,0\n"       // 2 same point twice
-        "0,0, 9,9\n"       // 3 off a 15x15 board
-        "1,2,3\n"          // 4 odd count
-        "zz,1\n"           // 5 not numbers (format is offset)
+        "0,0, 1,1\n"                                     // 1 fine
+        "0,0, 0,0\n"                                     // 2 same point twice
+        "0,0, 9,9\n"                                     // 3 off a 15x15 board
+        "1,2,3\n"                                        // 4 odd count
+        "zz,1\n"                                         // 5 not numbers (format is offset)
         "0,0, 5,5, 0,1, 5,6, 0,2, 6,5, 0,3, 6,6, 0,4\n"  // 6 black already has five
-        "-1,-1\n";         // 7 fine
+        "-1,-1\n";                                       // 7 fine
     const auto r = parse_openings(text, std::nullopt, board(15, 15));
     BOOST_TEST(r.openings.size() == 2u);
     BOOST_REQUIRE_EQUAL(r.errors.size(), 5u);
@@ -160,7 +161,8 @@ BOOST_AUTO_TEST_CASE(the_book_cycles_through_symmetries_when_used_up) {
 }
 
 BOOST_AUTO_TEST_CASE(opening_options_parse_and_reject) {
-    auto ok = parse_opening_options({"file=o.txt", "format=letters", "order=random", "seed=7", "start=3", "transform=yes"});
+    auto ok =
+        parse_opening_options({"file=o.txt", "format=letters", "order=random", "seed=7", "start=3", "transform=yes"});
     BOOST_REQUIRE(std::holds_alternative<OpeningOptions>(ok));
     const auto& o = std::get<OpeningOptions>(ok);
     BOOST_TEST(o.file == "o.txt");

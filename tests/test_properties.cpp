@@ -22,11 +22,16 @@ struct Winners {
 
 bool rule_says_win(Rule rule, int k, int n, bool closed_both, Color c) {
     switch (rule) {
-    case Rule::Freestyle: return n >= k;
-    case Rule::Exact: return n == k;
-    case Rule::Renju: return c == Color::Black ? n == k : n >= k;
-    case Rule::Caro: return n > k || (n == k && !closed_both);
-    case Rule::CaroExact: return n == k && !closed_both;
+    case Rule::Freestyle:
+        return n >= k;
+    case Rule::Exact:
+        return n == k;
+    case Rule::Renju:
+        return c == Color::Black ? n == k : n >= k;
+    case Rule::Caro:
+        return n > k || (n == k && !closed_both);
+    case Rule::CaroExact:
+        return n == k && !closed_both;
     }
     return false;
 }
@@ -43,7 +48,8 @@ Winners reference_winners(const Board& b) {
                 while (b.at({x + n * d.x, y + n * d.y}) == c) ++n;
                 const Color enemy = c == Color::Black ? Color::White : Color::Black;
                 const bool closed = b.at({x - d.x, y - d.y}) == enemy && b.at({x + n * d.x, y + n * d.y}) == enemy;
-                if (rule_says_win(b.rule(), b.win_length(), n, closed, c)) (c == Color::Black ? w.black : w.white) = true;
+                if (rule_says_win(b.rule(), b.win_length(), n, closed, c))
+                    (c == Color::Black ? w.black : w.white) = true;
             }
         }
     return w;
@@ -83,7 +89,7 @@ Point random_move(const Board& b, std::mt19937& rng) {
 const std::vector<GameConfig>& configs() {
     static const std::vector<GameConfig> all = [] {
         std::vector<GameConfig> v;
-        const std::vector<std::array<int, 3>> shapes{{3, 3, 3}, {4, 4, 3}, {7, 4, 3}, {7, 4, 4}, {6, 6, 4},
+        const std::vector<std::array<int, 3>> shapes{{3, 3, 3}, {4, 4, 3},   {7, 4, 3},  {7, 4, 4},   {6, 6, 4},
                                                      {9, 9, 5}, {15, 15, 5}, {32, 5, 5}, {10, 10, 6}, {5, 12, 4}};
         for (auto [w, h, k] : shapes)
             for (Rule r : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
@@ -115,12 +121,15 @@ BOOST_AUTO_TEST_CASE(incremental_status_matches_a_full_scan) {
                 const Winners w = reference_winners(b);
                 BOOST_REQUIRE(!(w.black && w.white));
                 GameStatus expected = GameStatus::Ongoing;
-                if (w.black) expected = GameStatus::BlackWins;
-                else if (w.white) expected = GameStatus::WhiteWins;
-                else if (b.empty_count() == 0) expected = GameStatus::Draw;
+                if (w.black)
+                    expected = GameStatus::BlackWins;
+                else if (w.white)
+                    expected = GameStatus::WhiteWins;
+                else if (b.empty_count() == 0)
+                    expected = GameStatus::Draw;
                 BOOST_REQUIRE_MESSAGE(b.status() == expected, rule_name(c.rule) << " " << c.width << "x" << c.height
-                                                                                 << " k=" << c.win_length << " move "
-                                                                                 << b.stone_count());
+                                                                                << " k=" << c.win_length << " move "
+                                                                                << b.stone_count());
                 BOOST_REQUIRE_EQUAL(predicted, b.winner() == mover);
                 BOOST_REQUIRE_EQUAL(b.hash(), hash_from_scratch(b));
             }
@@ -221,9 +230,12 @@ struct Perft {
 
 void perft(Board& b, int depth, int max_depth, Perft& out) {
     if (b.game_over()) {
-        if (b.status() == GameStatus::BlackWins) ++out.first_wins;
-        else if (b.status() == GameStatus::WhiteWins) ++out.second_wins;
-        else ++out.draws;
+        if (b.status() == GameStatus::BlackWins)
+            ++out.first_wins;
+        else if (b.status() == GameStatus::WhiteWins)
+            ++out.second_wins;
+        else
+            ++out.draws;
         return;
     }
     if (depth == max_depth) return;
@@ -263,7 +275,8 @@ BOOST_AUTO_TEST_CASE(gomoku_perft) {
     p.nodes.assign(static_cast<std::size_t>(depth + 1), 0);
     perft(b, 0, depth, p);
     const std::vector<long long> expected{0, 225, 50400, 11239200};
-    for (int d = 1; d <= depth; ++d) BOOST_CHECK_EQUAL(p.nodes[static_cast<std::size_t>(d)], expected[static_cast<std::size_t>(d)]);
+    for (int d = 1; d <= depth; ++d)
+        BOOST_CHECK_EQUAL(p.nodes[static_cast<std::size_t>(d)], expected[static_cast<std::size_t>(d)]);
     BOOST_CHECK_EQUAL(b.stone_count(), 0);
     BOOST_CHECK_EQUAL(b.hash(), 0u);
 }

@@ -236,12 +236,12 @@ BOOST_AUTO_TEST_CASE(bad_board_blocks_are_errors_and_keep_the_old_position) {
     brain.send_board({{7, 7, 2}});
     const Point answer = brain.expect_move(brain.answer());
     const std::vector<std::vector<std::string>> bad_blocks = {
-        {"1,1,1", "2,2,1"},                 // own 2, opponent 0
-        {"1,1,2", "2,2,2", "3,3,2"},        // opponent 3, own 0
-        {"1,1,2", "1,1,1"},                 // a point given twice
-        {"1,1,2", "2,2,4"},                 // field 4
-        {"1,1,2", "15,2,1"},                // off the board
-        {"1,1,2", "2,2"},                   // malformed line
+        {"1,1,1", "2,2,1"},           // own 2, opponent 0
+        {"1,1,2", "2,2,2", "3,3,2"},  // opponent 3, own 0
+        {"1,1,2", "1,1,1"},           // a point given twice
+        {"1,1,2", "2,2,4"},           // field 4
+        {"1,1,2", "15,2,1"},          // off the board
+        {"1,1,2", "2,2"},             // malformed line
         {"1,1,2", "x,y,z"},
     };
     for (const auto& block : bad_blocks) {
@@ -314,7 +314,7 @@ BOOST_AUTO_TEST_CASE(restart_empties_the_board_and_keeps_the_size) {
     const Point first = brain.begin();
     BOOST_TEST(brain.ask("RESTART") == "OK");
     brain.reset_game();
-    brain.turn(first);  // the old point is free again
+    brain.turn(first);                                          // the old point is free again
     BOOST_TEST(brain.ask("TURN 10,0").rfind("ERROR", 0) == 0);  // still 10 x 10
 }
 
@@ -324,16 +324,16 @@ BOOST_AUTO_TEST_SUITE(info)
 
 BOOST_AUTO_TEST_CASE(info_never_answers_except_a_message_for_bad_values) {
     Brain brain;
-    for (const char* good : {"INFO timeout_turn 1000", "INFO timeout_match 100000", "INFO time_left -50",
-                             "INFO time_left 2147483647", "INFO time_increment 100", "INFO max_memory 0",
-                             "INFO game_type 1", "INFO rule 3", "INFO evaluate 7,7", "INFO folder /tmp",
-                             "INFO thread_num 2", "INFO max_depth 10", "INFO max_node 100000",
-                             "INFO win_length 5", "INFO show_detail 0", "INFO some_future_key 12",
-                             "info TIMEOUT_TURN 900"})
+    for (const char* good :
+         {"INFO timeout_turn 1000", "INFO timeout_match 100000", "INFO time_left -50", "INFO time_left 2147483647",
+          "INFO time_increment 100", "INFO max_memory 0", "INFO game_type 1", "INFO rule 3", "INFO evaluate 7,7",
+          "INFO folder /tmp", "INFO thread_num 2", "INFO max_depth 10", "INFO max_node 100000", "INFO win_length 5",
+          "INFO show_detail 0", "INFO some_future_key 12", "info TIMEOUT_TURN 900"})
         brain.send(good);
     BOOST_TEST(brain.pipe().drain(300ms).empty());
-    for (const char* bad : {"INFO timeout_turn abc", "INFO timeout_turn -5", "INFO rule 12", "INFO rule 99", "INFO rule x",
-                            "INFO max_memory lots", "INFO win_length 2", "INFO show_detail 9", "INFO thread_num"}) {
+    for (const char* bad :
+         {"INFO timeout_turn abc", "INFO timeout_turn -5", "INFO rule 12", "INFO rule 99", "INFO rule x",
+          "INFO max_memory lots", "INFO win_length 2", "INFO show_detail 9", "INFO thread_num"}) {
         brain.send(bad);
         const auto line = brain.pipe().read_line(kAnswerTimeout);
         BOOST_REQUIRE(line);
@@ -420,7 +420,7 @@ BOOST_AUTO_TEST_CASE(max_memory_after_start_shrinks_at_once_and_grows_at_the_nex
     const long grown_kib = resident_kib(brain.pipe().pid());
     const long grown_mapped_kib = mapped_kib(brain.pipe().pid());
     brain.send("INFO max_memory " + std::to_string(32L << 20));  // a 15 MiB table: now
-    brain.send("YXSHOWFORBID");  // any answer: the INFO before it is done
+    brain.send("YXSHOWFORBID");                                  // any answer: the INFO before it is done
     brain.answer();
     const long shrunk_kib = resident_kib(brain.pipe().pid());
     BOOST_TEST_MESSAGE("resident MiB: " << small_kib / 1024 << " at START, " << after_info_kib / 1024
@@ -429,9 +429,9 @@ BOOST_AUTO_TEST_CASE(max_memory_after_start_shrinks_at_once_and_grows_at_the_nex
     BOOST_TEST(after_info_kib < 64 * 1024 * 5 / 4);  // still the 47 MiB table (slack for sanitizers)
     // The 175 MiB table replaces the 47 MiB one at RESTART, not at the INFO before the move.
     BOOST_TEST(grown_mapped_kib - after_info_mapped_kib > 120 * 1024);
-    BOOST_TEST(grown_kib < 64 * 1024 * 5 / 4);       // and costs nothing until the search uses it
-#if !defined(__SANITIZE_ADDRESS__)  // ASan keeps freed blocks resident in its quarantine
-    BOOST_TEST(shrunk_kib < 64 * 1024 * 5 / 4);      // back under the new limit at once
+    BOOST_TEST(grown_kib < 64 * 1024 * 5 / 4);   // and costs nothing until the search uses it
+#if !defined(__SANITIZE_ADDRESS__)               // ASan keeps freed blocks resident in its quarantine
+    BOOST_TEST(shrunk_kib < 64 * 1024 * 5 / 4);  // back under the new limit at once
 #endif
     brain.send("END");
     BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
@@ -448,8 +448,7 @@ BOOST_AUTO_TEST_CASE(rule_changes_apply_at_once_on_an_empty_board) {
     brain.send("6,7,1");
     for (const char* p : {"0,0,2", "14,0,2", "0,14,2", "14,14,2"}) brain.send(p);
     brain.send("YXBOARD");  // a command inside the block drops it; send a proper one
-    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"})
-        brain.send(p);
+    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"}) brain.send(p);
     brain.send("DONE");
     const std::string forbid = brain.ask("YXSHOWFORBID");
     BOOST_TEST(forbid.find("0707") != std::string::npos, forbid);
@@ -480,8 +479,10 @@ BOOST_AUTO_TEST_CASE(depth_lines_and_one_summary_line_per_move) {
     Brain brain;
     brain.start(15, 500);
     const Point move = brain.begin();
-    const std::regex depth_line(R"(^MESSAGE depth \d+-\d+ eval [-+M0-9]+ nodes \S+ nps \S+ time \d+\.\ds pv( [a-z]\d+)*$)");
-    const std::regex summary(R"(^MESSAGE summary depth (\d+) eval ([-+M0-9]+) nodes (\d+) time (\d+) best (\d+),(\d+)( pv( [a-z]\d+)+)?$)");
+    const std::regex depth_line(
+        R"(^MESSAGE depth \d+-\d+ eval [-+M0-9]+ nodes \S+ nps \S+ time \d+\.\ds pv( [a-z]\d+)*$)");
+    const std::regex summary(
+        R"(^MESSAGE summary depth (\d+) eval ([-+M0-9]+) nodes (\d+) time (\d+) best (\d+),(\d+)( pv( [a-z]\d+)+)?$)");
     int depth_lines = 0, summaries = 0;
     for (const auto& m : brain.messages()) {
         BOOST_TEST(is_message(m));
@@ -534,14 +535,13 @@ BOOST_AUTO_TEST_CASE(yixin_board_sequence) {
     const auto info1 = brain.pipe().read_line(kAnswerTimeout), info2 = brain.pipe().read_line(kAnswerTimeout);
     BOOST_TEST(std::regex_match(*info1, std::regex("MESSAGE INFO MAX_THREAD_NUM \\d+")));
     BOOST_TEST(std::regex_match(*info2, std::regex("MESSAGE INFO MAX_HASH_SIZE \\d+")));
-    for (const char* line : {"info max_memory 16777216", "info timeout_turn 300", "info timeout_match 100000",
-                             "info time_left 100000", "info time_increment 0", "info thread_num 1",
-                             "info rule 2", "info show_detail 3"})
+    for (const char* line :
+         {"info max_memory 16777216", "info timeout_turn 300", "info timeout_match 100000", "info time_left 100000",
+          "info time_increment 0", "info thread_num 1", "info rule 2", "info show_detail 3"})
         brain.send(line);
     // The double three at 7,7 (renju: rule 2 is Yixin-Board's code).
     brain.send("yxboard");
-    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"})
-        brain.send(p);
+    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"}) brain.send(p);
     brain.send("done");
     BOOST_TEST(brain.pipe().drain(300ms).empty());  // YXBOARD does not move
     const std::string forbid = brain.ask("yxshowforbid");
@@ -550,8 +550,7 @@ BOOST_AUTO_TEST_CASE(yixin_board_sequence) {
 
     // board ... done: the move comes after an INFO PV block and REALTIME lines.
     brain.send("board");
-    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"})
-        brain.send(p);
+    for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"}) brain.send(p);
     brain.send("done");
     std::vector<std::string> lines;
     while (true) {
@@ -680,9 +679,10 @@ BOOST_AUTO_TEST_CASE(c_gomoku_cli_first_move_after_max_memory_keeps_the_turn) {
     BOOST_TEST(brain.answer() == "OK");
     brain.track_new_game();
     const auto t0 = Clock::now();
-    BOOST_REQUIRE(brain.pipe().send_raw("INFO rule 0\nINFO timeout_turn 600\nINFO timeout_match 0\n"
-                                        "INFO max_memory 367001600\nINFO time_left 2147483647\n"
-                                        "BOARD\n7,7,2\n8,8,1\n6,8,2\nDONE\n"));
+    BOOST_REQUIRE(
+        brain.pipe().send_raw("INFO rule 0\nINFO timeout_turn 600\nINFO timeout_match 0\n"
+                              "INFO max_memory 367001600\nINFO time_left 2147483647\n"
+                              "BOARD\n7,7,2\n8,8,1\n6,8,2\nDONE\n"));
     for (const Point p : {Point{7, 7}, Point{8, 8}, Point{6, 8}}) brain.game().play(p);
     brain.expect_move(brain.answer());
     const long total_ms = elapsed_ms(t0);
@@ -763,8 +763,9 @@ BOOST_AUTO_TEST_CASE(end_during_a_long_search_quits_at_once) {
 BOOST_AUTO_TEST_CASE(a_shell_pipe_ending_with_end_gets_every_answer) {
     Brain brain;
     const auto t0 = Clock::now();
-    brain.pipe().send_raw("INFO max_memory 16777216\nINFO timeout_turn 60000\nSTART 15\nBEGIN\nTURN 0,0\n"
-                          "END\nSTART 15\n");
+    brain.pipe().send_raw(
+        "INFO max_memory 16777216\nINFO timeout_turn 60000\nSTART 15\nBEGIN\nTURN 0,0\n"
+        "END\nSTART 15\n");
     brain.track_new_game();
     BOOST_TEST(brain.answer() == "OK");
     const Point first = brain.expect_move(brain.answer());

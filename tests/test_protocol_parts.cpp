@@ -62,7 +62,8 @@ BOOST_AUTO_TEST_CASE(lines_split_on_cr_lf_and_crlf_with_a_cap) {
     std::vector<std::string> texts;
     for (const auto& l : lines)
         if (!l.text.empty()) texts.push_back(l.text);
-    BOOST_TEST(texts == (std::vector<std::string>{"ab", "cd", "ef", "gh", "01234567", "tail"}), boost::test_tools::per_element());
+    BOOST_TEST(texts == (std::vector<std::string>{"ab", "cd", "ef", "gh", "01234567", "tail"}),
+               boost::test_tools::per_element());
     const auto big = std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.text == "01234567"; });
     BOOST_TEST(big->oversized());
     BOOST_TEST(big->full_length == 13u);
@@ -134,9 +135,11 @@ BOOST_AUTO_TEST_CASE(board_colours_come_from_counts) {
     BOOST_TEST((b2.at({7, 7}) == Color::Black));
     BOOST_TEST((b2.at({8, 8}) == Color::White));
     BOOST_TEST((b2.side_to_move() == Color::White));
-    for (const std::vector<BoardLine>& bad :
-         {std::vector<BoardLine>{{{1, 1}, 1}}, {{{1, 1}, 2}, {{2, 2}, 2}}, {{{1, 1}, 2}, {{1, 1}, 1}},
-          {{{1, 1}, 4}}, {{{15, 1}, 2}}})
+    for (const std::vector<BoardLine>& bad : {std::vector<BoardLine>{{{1, 1}, 1}},
+                                              {{{1, 1}, 2}, {{2, 2}, 2}},
+                                              {{{1, 1}, 2}, {{1, 1}, 1}},
+                                              {{{1, 1}, 4}},
+                                              {{{15, 1}, 2}}})
         BOOST_TEST(std::holds_alternative<std::string>(board_from_fields(config, bad)));
 }
 
@@ -311,7 +314,8 @@ BOOST_AUTO_TEST_CASE(swap2_after_three_stones_swaps_plays_white_or_places_two) {
     ScriptedSwap2Search close{-kSwapMargin / 2};
     const Swap2Decision two = decide(close);
     BOOST_TEST_REQUIRE(two.placed.size() == 2u, two.answer);
-    BOOST_TEST(two.answer == fmt::format("{},{} {},{}", two.placed[0].x, two.placed[0].y, two.placed[1].x, two.placed[1].y));
+    BOOST_TEST(two.answer ==
+               fmt::format("{},{} {},{}", two.placed[0].x, two.placed[0].y, two.placed[1].x, two.placed[1].y));
     Board after = opening;
     for (const Point p : two.placed) {
         BOOST_TEST_REQUIRE(after.is_legal(p));

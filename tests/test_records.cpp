@@ -35,8 +35,7 @@ BOOST_AUTO_TEST_CASE(psq_is_written_exactly) {
     r.moves = {{{7, 7}, 0}, {{8, 8}, 1205}};
     r.black_name = "pbrain-tengen";
     r.white_name = "pbrain-rapfi";
-    BOOST_CHECK_EQUAL(write_psq(r),
-                      "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,1205\npbrain-tengen\npbrain-rapfi\n-1\n");
+    BOOST_CHECK_EQUAL(write_psq(r), "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,1205\npbrain-tengen\npbrain-rapfi\n-1\n");
     r.width = 20;
     r.height = 7;
     r.status = 3;

@@ -46,11 +46,20 @@ Setup set_up(const Diagram& d) {
         for (int x = 0; x < static_cast<int>(d.rows[static_cast<std::size_t>(y)].size()); ++x) {
             const Point p{d.offset.x + x, d.offset.y + y};
             switch (d.rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)]) {
-            case 'X': s.board.make({p, Color::Black}); break;
-            case 'O': s.board.make({p, Color::White}); break;
-            case '#': s.board.make({p, Color::Wall}); break;
-            case '*': s.probe = p; break;
-            default: break;
+            case 'X':
+                s.board.make({p, Color::Black});
+                break;
+            case 'O':
+                s.board.make({p, Color::White});
+                break;
+            case '#':
+                s.board.make({p, Color::Wall});
+                break;
+            case '*':
+                s.probe = p;
+                break;
+            default:
+                break;
             }
         }
     BOOST_REQUIRE(s.probe != kNoPoint);
@@ -58,41 +67,49 @@ Setup set_up(const Diagram& d) {
     return s;
 }
 
-
 const std::vector<Diagram>& diagrams() {
     static const std::vector<Diagram> all{
         // ---- double three
         {"3-3 cross", {".......", "...X...", "...X...", ".XX*...", "......."}, Forbidden::DoubleThree},
-        {"3-3 split threes", {".......", "...X...", ".......", ".X.*X..", "...X...", "......."},
+        {"3-3 split threes",
+         {".......", "...X...", ".......", ".X.*X..", "...X...", "......."},
          Forbidden::DoubleThree},
         {"3-3 on the diagonals", {".......", ".X...X.", "..X.X..", "...*...", "......."}, Forbidden::DoubleThree},
         {"3-3-3", {".......", ".X.X.X.", "..XXX..", "...*...", "......."}, Forbidden::DoubleThree},
-        {"3-3 with white two away on one side", {"....X..", "....X..", "..XX*.O", "......."},
-         Forbidden::DoubleThree},
-        {"3-3 one empty point from the edge", {".....", ".....", "...X.", "...X.", ".XX*.", "....."},
-         Forbidden::DoubleThree, {0, 0}},
+        {"3-3 with white two away on one side", {"....X..", "....X..", "..XX*.O", "......."}, Forbidden::DoubleThree},
+        {"3-3 one empty point from the edge",
+         {".....", ".....", "...X.", "...X.", ".XX*.", "....."},
+         Forbidden::DoubleThree,
+         {0, 0}},
         // ---- threes that are not open
-        {"XX* against the edge is no three", {"...X.", "...X.", "XX*..", ".....", "....."}, Forbidden::None,
-         {0, 1}},
+        {"XX* against the edge is no three", {"...X.", "...X.", "XX*..", ".....", "....."}, Forbidden::None, {0, 1}},
         {"wall blocks a three", {"....X..", "....X..", "#XX*...", "......."}, Forbidden::None},
         {"white blocks a three", {"....X..", "....X..", "OXX*...", "......."}, Forbidden::None},
         {"white two away on both sides", {".....X..", ".....X..", "O.XX*.O.", "........"}, Forbidden::None},
-        {"a three whose fours only make overlines", {".....X...", ".....X...", "X..XX*..X", "........."},
+        {"a three whose fours only make overlines",
+         {".....X...", ".....X...", "X..XX*..X", "........."},
          Forbidden::None},
-        {"control: without the far stone it is a three", {".....X...", ".....X...", "...XX*..X", "........."},
+        {"control: without the far stone it is a three",
+         {".....X...", ".....X...", "...XX*..X", "........."},
          Forbidden::DoubleThree},
-        {"5x5 has no room for a straight four", {".....", ".X...", "..X..", "XX*..", "....."}, Forbidden::None,
-         {0, 0}, 5},
+        {"5x5 has no room for a straight four",
+         {".....", ".X...", "..X..", "XX*..", "....."},
+         Forbidden::None,
+         {0, 0},
+         5},
         // ---- fake threes: the straight-four point is itself forbidden
         {"fake three: its only four point is an overline",
-         {"..X.....", "..X.X...", "..X.X...", ".X.X*...", "..X.....", "..X.....", "........"}, Forbidden::None},
+         {"..X.....", "..X.X...", "..X.X...", ".X.X*...", "..X.....", "..X.....", "........"},
+         Forbidden::None},
         {"fake three: its only four point is a double four",
-         {"..X.....", "..X.X...", "..X.X...", ".X.X*...", "........", "........", "........"}, Forbidden::None},
+         {"..X.....", "..X.X...", "..X.X...", ".X.X*...", "........", "........", "........"},
+         Forbidden::None},
         {"control: the same three with a free four point is real",
          {"........", "....X...", "....X...", ".X.X*...", "........", "........", "........"},
          Forbidden::DoubleThree},
         {"fake three: its four point is a real double three (recursion)",
-         {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "X...X...", "........"}, Forbidden::None},
+         {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "X...X...", "........"},
+         Forbidden::None},
         {"control: the four point with only one three is allowed",
          {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "....X...", "........"},
          Forbidden::DoubleThree},
@@ -103,28 +120,35 @@ const std::vector<Diagram>& diagrams() {
         // straight-four point where black would also make a five (in another line) as spent
         // on the five: the line is no open three. Each of these was checked with the referee.
         {"a three whose only four point also makes a five is no three",
-         {".......", "..X.X..", "..X.X..", ".X.X*..", "..X....", "..X....", "......."}, Forbidden::None,
+         {".......", "..X.X..", "..X.X..", ".X.X*..", "..X....", "..X....", "......."},
+         Forbidden::None,
          {3, 4}},
         {"control: that four point as a double four instead of a five: a fake three",
-         {".......", "..X.X..", "..X.X..", ".X.X*..", "..X....", ".......", "......."}, Forbidden::None, {3, 4}},
+         {".......", "..X.X..", "..X.X..", ".X.X*..", "..X....", ".......", "......."},
+         Forbidden::None,
+         {3, 4}},
         {"the recursion meets the same case: the four point's own three is no three, so the four"
          " point is allowed and the outer three real",
          {"......O...", ".....X....", "..........", ".....OO...", "..X.OX....", ".X...X..X.", "..XOOX.XX.",
           "...X.XXX..", "O.....X.X.", "...O...*..", "....OXX..O", ".........O"},
-         Forbidden::DoubleThree, {5, 2}},
+         Forbidden::DoubleThree,
+         {5, 2}},
         // ---- double four
         {"4-4 cross", {"...X...", "...X...", "...X...", "XXX*...", "......."}, Forbidden::DoubleFour},
-        {"4-4 of closed fours", {"....O..", "....X..", "....X..", "....X..", "OXXX*..", "......."},
+        {"4-4 of closed fours",
+         {"....O..", "....X..", "....X..", "....X..", "OXXX*..", "......."},
          Forbidden::DoubleFour},
         {"4-4 on the diagonals", {"X.....X", ".X...X.", "..X.X..", "...*...", "......."}, Forbidden::DoubleFour},
         {"one-line 4-4 X.XXX.X", {"X.X*X.X"}, Forbidden::DoubleFour},
         {"one-line 4-4 XX.XX.XX", {"XX.*X.XX"}, Forbidden::DoubleFour},
         {"one-line 4-4 XXX.X.XXX", {"XXX.*.XXX"}, Forbidden::DoubleFour},
-        {"one-line 4-4 on a diagonal", {"X......", ".......", "..X....", "...*...", "....X..", ".......", "......X"},
+        {"one-line 4-4 on a diagonal",
+         {"X......", ".......", "..X....", "...*...", "....X..", ".......", "......X"},
          Forbidden::DoubleFour},
         {"4-4 on a 5x5 board", {"...X.", "...X.", "...X.", "XXX*.", "....."}, Forbidden::DoubleFour, {0, 0}, 5},
         {"a straight four alone is allowed", {".XXX*."}, Forbidden::None},
-        {"a four completing only into six is no four", {"....X..", "....X..", "....X..", "OXXX*.X", "......."},
+        {"a four completing only into six is no four",
+         {"....X..", "....X..", "....X..", "OXXX*.X", "......."},
          Forbidden::None},
         // ---- four-three and other allowed shapes
         {"4-3 is allowed", {".......", "...X...", "...X...", "XXX*...", "......."}, Forbidden::None},
@@ -132,14 +156,18 @@ const std::vector<Diagram>& diagrams() {
         {"a lone three is allowed", {".XX*..."}, Forbidden::None},
         // ---- overline and five
         {"overline", {"XXX*XX"}, Forbidden::Overline},
-        {"overline on a diagonal", {"X......", ".X.....", "..*....", "...X...", "....X..", ".....X."},
+        {"overline on a diagonal",
+         {"X......", ".X.....", "..*....", "...X...", "....X..", ".....X."},
          Forbidden::Overline},
         {"overline against the edge", {"XX*XXX"}, Forbidden::Overline, {0, 0}},
         {"exactly five next to a gap is a five", {"X.XX*XX"}, Forbidden::None},
-        {"five beats double four", {"...X...", "...X...", "...X...", ".......", "XXXX*..", "..X....", ".X....."},
-         Forbidden::None, {3, 3}},
+        {"five beats double four",
+         {"...X...", "...X...", "...X...", ".......", "XXXX*..", "..X....", ".X....."},
+         Forbidden::None,
+         {3, 3}},
         {"control: the same double four without the five",
-         {"....X...", "....X...", "....X...", "........", ".XXX*...", "...X....", "..X....."}, Forbidden::DoubleFour},
+         {"....X...", "....X...", "....X...", "........", ".XXX*...", "...X....", "..X....."},
+         Forbidden::DoubleFour},
         {"five beats overline", {"....X", "....X", "XXXX*", "....X", "....X", "....X"}, Forbidden::None},
         {"five beats double three", {"..X..", "...X.", "XXXX*", "....X", "....X"}, Forbidden::None},
     };
@@ -183,9 +211,7 @@ private:
         for (Point q = a; at(q) == Color::Black; q = add(q, d, 1)) pts.push_back(q);
         return pts;
     }
-    static bool contains(const std::vector<Point>& v, Point p) {
-        return std::find(v.begin(), v.end(), p) != v.end();
-    }
+    static bool contains(const std::vector<Point>& v, Point p) { return std::find(v.begin(), v.end(), p) != v.end(); }
     // Does a black stone at empty q make exactly five along d, with p among the five?
     bool five_with(Point q, Point d, Point p) {
         set(q, Color::Black);
@@ -241,8 +267,8 @@ private:
                 bool straight = false;
                 if (r.size() == 4 && contains(r, q)) {
                     const Point e1 = add(r.front(), d, -1), e2 = add(r.back(), d, 1);
-                    straight = at(e1) == Color::Empty && at(e2) == Color::Empty && five_with(e1, d, p) &&
-                               five_with(e2, d, p);
+                    straight =
+                        at(e1) == Color::Empty && at(e2) == Color::Empty && five_with(e1, d, p) && five_with(e2, d, p);
                 }
                 set(q, Color::Empty);
                 if (!straight) continue;
@@ -291,7 +317,11 @@ std::string drawing(const Board& b, Point mark) {
     for (int y = 0; y < b.height(); ++y) {
         for (int x = 0; x < b.width(); ++x) {
             const Color c = b.at({x, y});
-            out += (Point{x, y} == mark) ? '*' : c == Color::Black ? 'X' : c == Color::White ? 'O' : c == Color::Wall ? '#' : '.';
+            out += (Point{x, y} == mark) ? '*'
+                   : c == Color::Black   ? 'X'
+                   : c == Color::White   ? 'O'
+                   : c == Color::Wall    ? '#'
+                                         : '.';
         }
         out += '\n';
     }
@@ -346,8 +376,8 @@ BOOST_AUTO_TEST_CASE(agrees_with_a_naive_reading_on_random_positions) {
                 }
                 if (fast != slow || in_search != (fast != Forbidden::None)) {
                     BOOST_ERROR("position " << round << " point " << x << "," << y << ": renju.cpp " << fast
-                                            << ", naive " << slow << ", search " << (in_search ? "forbidden" : "allowed")
-                                            << "\n"
+                                            << ", naive " << slow << ", search "
+                                            << (in_search ? "forbidden" : "allowed") << "\n"
                                             << drawing(b, p));
                     return;
                 }

@@ -116,8 +116,7 @@ private:
         const Run r = run(p, d);
         const bool q_joined = run(q, d).before == r.before;
         bool straight = false;
-        if (r.length == 4 && q_joined)
-            straight = four_point(p, d, r.before) && four_point(p, d, r.after);
+        if (r.length == 4 && q_joined) straight = four_point(p, d, r.before) && four_point(p, d, r.after);
         set(q, Color::Empty);
         return straight;
     }
@@ -229,20 +228,25 @@ BOOST_AUTO_TEST_CASE(hard_shapes) {
         // A three whose straight-four point would make a five in another line: that point does
         // not count, so the line is no three and the cross below is a single three.
         {"three whose four point makes five",
-         {".......", "..X.X..", "..X.X..", ".X.X*..", "..X....", "..X....", "......."}, false},
+         {".......", "..X.X..", "..X.X..", ".X.X*..", "..X....", "..X....", "......."},
+         false},
         {"control: the same four point free of the five makes the line a three",
-         {".......", "....X..", "....X..", ".X.X*..", "..X....", "..X....", "......."}, true},
+         {".......", "....X..", "....X..", ".X.X*..", "..X....", "..X....", "......."},
+         true},
         {"two fours in one line X.XXX.X", {"X.X*X.X"}, true},
         {"two fours in one line XX.XX.XX", {"XX.*X.XX"}, true},
         {"two fours in one line XXX.X.XXX", {"XXX.*.XXX"}, true},
         {"X.XXX.X with the stone at its end is one four", {"X.XXX.*"}, false},
         {"an open four .XXXX. is one four", {".XXX*."}, false},
         {"recursive false three: the four point is itself a double three",
-         {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "X...X...", "........"}, false},
+         {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "X...X...", "........"},
+         false},
         {"control: the four point with one three only is allowed",
-         {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "....X...", "........"}, true},
+         {"........", "..X.....", "..X.....", ".X.X*...", ".X..X...", "....X...", "........"},
+         true},
         {"false three: its four point is an overline",
-         {"..X.....", "..X.X...", "..X.X...", ".X.X*...", "..X.....", "..X.....", "........"}, false},
+         {"..X.....", "..X.X...", "..X.X...", ".X.X*...", "..X.....", "..X.....", "........"},
+         false},
         {"overline", {"XXX*XX"}, true},
         {"overline and five: five wins", {"....X", "....X", "XXXX*", "....X", "....X", "....X"}, false},
         {"plain double three", {".......", "...X...", "...X...", ".XX*...", "......."}, true},
@@ -288,8 +292,8 @@ BOOST_AUTO_TEST_CASE(agrees_with_the_referee_on_random_positions) {
                 if (ours.rules_module != expected || ours.search != expected) {
                     ++failures;
                     BOOST_ERROR("position " << n << " point " << x << "," << y << ": referee " << expected
-                                            << ", renju_forbidden " << ours.rules_module << ", search "
-                                            << ours.search << "\n"
+                                            << ", renju_forbidden " << ours.rules_module << ", search " << ours.search
+                                            << "\n"
                                             << drawing(b, p));
                 }
             }
@@ -305,8 +309,8 @@ BOOST_AUTO_TEST_CASE(agrees_with_the_referee_on_random_positions) {
 // and must still agree here.
 BOOST_AUTO_TEST_CASE(a_deep_recursion) {
     const std::vector<std::array<int, 3>> stones{
-        {8, 3, 1},  {4, 2, 2},  {10, 3, 1}, {9, 2, 2},  {7, 4, 1}, {0, 3, 2},  {8, 4, 1},  {12, 4, 2}, {6, 5, 1},
-        {4, 6, 2},  {12, 5, 1}, {8, 8, 2},  {12, 6, 1}, {12, 8, 2}, {7, 7, 1}, {11, 9, 2}, {6, 8, 1}, {13, 13, 2}};
+        {8, 3, 1}, {4, 2, 2},  {10, 3, 1}, {9, 2, 2},  {7, 4, 1},  {0, 3, 2}, {8, 4, 1},  {12, 4, 2}, {6, 5, 1},
+        {4, 6, 2}, {12, 5, 1}, {8, 8, 2},  {12, 6, 1}, {12, 8, 2}, {7, 7, 1}, {11, 9, 2}, {6, 8, 1},  {13, 13, 2}};
     Board b(GameConfig{15, 15, 5, Rule::Renju});
     for (const auto& s : stones) b.make({{s[0], s[1]}, s[2] == 1 ? Color::Black : Color::White});
     RefereeReading referee(b);

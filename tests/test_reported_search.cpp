@@ -9,11 +9,13 @@ using tengen::parse_reported_search;
 using tengen::ReportedSearch;
 
 BOOST_AUTO_TEST_CASE(tengen_summary_and_progress_lines) {
-    const ReportedSearch s = parse_reported_search("MESSAGE summary depth 12 eval -35 nodes 1234 time 180 best 7,7 pv h8");
+    const ReportedSearch s =
+        parse_reported_search("MESSAGE summary depth 12 eval -35 nodes 1234 time 180 best 7,7 pv h8");
     BOOST_TEST(s.depth.value_or(-1) == 12);
     BOOST_TEST(s.score.value_or(0) == -35);
     BOOST_TEST(!s.mate.has_value());
-    const ReportedSearch p = parse_reported_search("MESSAGE depth 10-17 eval 340 nodes 1.2M nps 900K time 0.4s pv h8 i9");
+    const ReportedSearch p =
+        parse_reported_search("MESSAGE depth 10-17 eval 340 nodes 1.2M nps 900K time 0.4s pv h8 i9");
     BOOST_TEST(p.depth.value_or(-1) == 10);
     BOOST_TEST(p.score.value_or(0) == 340);
 }

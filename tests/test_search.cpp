@@ -51,7 +51,8 @@ BOOST_AUTO_TEST_CASE(empty_board_plays_the_centre) {
     const SearchResult r = s.search(Board(GameConfig{15, 15, 5, Rule::Freestyle}), depth_limit(4));
     BOOST_TEST((r.best == Point{7, 7}));
     const SearchResult r2 = s.search(Board(GameConfig{20, 10, 5, Rule::Renju}), depth_limit(4));
-    BOOST_TEST((r2.best == Point{9, 4} || r2.best == Point{10, 5} || r2.best == Point{9, 5} || r2.best == Point{10, 4}));
+    BOOST_TEST(
+        (r2.best == Point{9, 4} || r2.best == Point{10, 5} || r2.best == Point{9, 5} || r2.best == Point{10, 4}));
 }
 
 BOOST_AUTO_TEST_CASE(takes_an_immediate_win_and_blocks_one) {
@@ -72,7 +73,8 @@ BOOST_AUTO_TEST_CASE(max_depth_is_respected) {
     Searcher s(std::size_t{8} << 20);
     const Board b = board_with({}, {{7, 7}, {8, 8}, {7, 8}, {7, 9}, {6, 9}, {8, 7}});
     int deepest = 0;
-    const SearchResult r = s.search(b, depth_limit(4), [&](const SearchInfo& i) { deepest = std::max(deepest, i.depth); });
+    const SearchResult r =
+        s.search(b, depth_limit(4), [&](const SearchInfo& i) { deepest = std::max(deepest, i.depth); });
     BOOST_TEST(r.depth == 4);
     BOOST_TEST(deepest == 4);
     BOOST_TEST(b.is_legal(r.best));
@@ -216,8 +218,9 @@ BOOST_AUTO_TEST_CASE(every_rule_size_and_k_gives_a_legal_move) {
     std::mt19937 rng(3);
     Searcher s(std::size_t{4} << 20);
     const std::vector<GameConfig> configs = {
-        {3, 3, 3, Rule::Freestyle}, {4, 4, 3, Rule::Exact},   {7, 5, 4, Rule::Caro},   {5, 5, 5, Rule::Renju},
-        {32, 32, 5, Rule::CaroExact}, {10, 20, 6, Rule::Freestyle}, {12, 12, 9, Rule::Exact}, {32, 3, 32, Rule::Freestyle},
+        {3, 3, 3, Rule::Freestyle}, {4, 4, 3, Rule::Exact},       {7, 5, 4, Rule::Caro},
+        {5, 5, 5, Rule::Renju},     {32, 32, 5, Rule::CaroExact}, {10, 20, 6, Rule::Freestyle},
+        {12, 12, 9, Rule::Exact},   {32, 3, 32, Rule::Freestyle},
     };
     for (const GameConfig& c : configs) {
         Board b = random_position(c, std::min(4, c.width * c.height / 3), rng);

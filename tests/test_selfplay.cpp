@@ -103,7 +103,8 @@ BOOST_AUTO_TEST_CASE(tuner_reads_generated_games) {
         std::ofstream out(games);
         out << selfplay("freestyle", 15, 4, 2, 5);
     }
-    const auto run = run_with_input({tuner.string(), games, "--epochs", "1", "--holdout", "0", "--out", table}, "", 120000);
+    const auto run =
+        run_with_input({tuner.string(), games, "--epochs", "1", "--holdout", "0", "--out", table}, "", 120000);
     std::ifstream in(table);
     const std::string header((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::filesystem::remove(games);

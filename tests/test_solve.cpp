@@ -149,10 +149,10 @@ BOOST_AUTO_TEST_CASE(known_tic_tac_toe_openings) {
     auto value = [&](const std::string& moves) {
         return std::string(solve_value_name(solver.solve(position(3, 3, 3, moves)).value));
     };
-    BOOST_TEST(value("a1b1") == "win");  // corner, then an adjacent edge: the first player wins
-    BOOST_TEST(value("b2b1") == "win");  // centre, then an edge
-    BOOST_TEST(value("b2a1") == "draw"); // centre, then a corner
-    BOOST_TEST(value("a1b2") == "draw"); // corner, then the centre
+    BOOST_TEST(value("a1b1") == "win");   // corner, then an adjacent edge: the first player wins
+    BOOST_TEST(value("b2b1") == "win");   // centre, then an edge
+    BOOST_TEST(value("b2a1") == "draw");  // centre, then a corner
+    BOOST_TEST(value("a1b2") == "draw");  // corner, then the centre
     // Two in a row with the third point free: win at once, and the solver names it.
     const SolveResult now = solver.solve(position(3, 3, 3, "a1a2b1b2"));
     BOOST_TEST(solve_value_name(now.value) == "win");
@@ -170,7 +170,7 @@ BOOST_AUTO_TEST_CASE(small_boards_with_known_values) {
     auto value = [&](int w, int h, int k) {
         return std::string(solve_value_name(solver.solve(Board(GameConfig{w, h, k, Rule::Freestyle})).value));
     };
-    BOOST_TEST(value(4, 3, 3) == "win");   // k = 3 is won on any board larger than 3x3
+    BOOST_TEST(value(4, 3, 3) == "win");  // k = 3 is won on any board larger than 3x3
     BOOST_TEST(value(3, 5, 3) == "win");
     BOOST_TEST(value(4, 4, 4) == "draw");
     BOOST_TEST(value(5, 5, 4) == "draw");  // C. Y. Lee, quoted in Winning Ways
@@ -213,8 +213,10 @@ BOOST_AUTO_TEST_CASE(every_tic_tac_toe_position_matches_a_plain_minimax) {
             best = std::max(best, from_child(solved_score(solver, b)));
             b.unmake();
         }
-        if (best == score) ++consistent;
-        else ++mismatches;
+        if (best == score)
+            ++consistent;
+        else
+            ++mismatches;
         // The named move keeps the value.
         const SolveResult r = solver.solve(b);
         b.play(r.best);
@@ -245,12 +247,12 @@ BOOST_AUTO_TEST_CASE(the_solve_command_reports_value_move_distance_and_size) {
     BOOST_TEST(pos.out.find("2 stones, black to move") != std::string::npos);
     BOOST_TEST(pos.out.find("value: win for black") != std::string::npos);
     // Numbers read as play reads them: column,row from 1, so "1,1;2,1" is a1 b1.
-    const auto numeric = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "1,1;2,1"}, "");
+    const auto numeric =
+        testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "1,1;2,1"}, "");
     BOOST_TEST(numeric.out == pos.out);
     const auto zero_based = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "0,0"}, "");
     BOOST_TEST(zero_based.exit_code == 2);
-    const auto unknown =
-        testing::run_with_input({bin, "solve", "--size", "5", "--k", "4", "--max-nodes", "100"}, "");
+    const auto unknown = testing::run_with_input({bin, "solve", "--size", "5", "--k", "4", "--max-nodes", "100"}, "");
     BOOST_TEST(unknown.out.find("value: unknown") != std::string::npos);
     const auto bad = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "a1a1"}, "");
     BOOST_TEST(bad.exit_code == 2);

@@ -44,7 +44,14 @@ const ReferenceRow kReference[] = {
     {"P1", penta(5, 60, 120, 70, 5), 6.68, 17.08, 11.70, 29.86, 77.87, {0.1976, 0.2753, 0.2877, 0.2213}, false},
     {"P2", penta(20, 300, 1100, 350, 30), 6.76, 5.51, 13.93, 11.35, 99.19, {1.7022, 2.6945, 2.6601, 2.2253}, false},
     {"P3", penta(0, 10, 30, 20, 2), 39.39, 32.93, 74.00, 61.15, 99.12, {0.3647, 0.6626, 0.7042, 1.2371}, false},
-    {"P4", penta(40, 250, 900, 200, 20), -11.09, 6.32, -22.51, 12.82, 0.03, {-2.9154, -6.4776, -6.4113, -15.1817},
+    {"P4",
+     penta(40, 250, 900, 200, 20),
+     -11.09,
+     6.32,
+     -22.51,
+     12.82,
+     0.03,
+     {-2.9154, -6.4776, -6.4113, -15.1817},
      false},
     {"P5", penta(300, 2500, 6000, 2600, 350), 2.96, 2.54, 5.17, 4.44, 98.87, {2.5959, 1.3588, 0.3241, -12.1048}, true},
 };
@@ -205,8 +212,8 @@ BOOST_AUTO_TEST_CASE(normalized_bounds_the_test_cannot_reach_are_refused) {
     SprtParams p;
     p.elo0 = 0;
     p.elo1 = 300;
-    BOOST_TEST(!sprt_domain_error(p, true).empty());   // pairs: about 231 at most
-    BOOST_TEST(sprt_domain_error(p, false).empty());   // games: about 340
+    BOOST_TEST(!sprt_domain_error(p, true).empty());  // pairs: about 231 at most
+    BOOST_TEST(sprt_domain_error(p, false).empty());  // games: about 340
     p.elo1 = 400;
     BOOST_TEST(!sprt_domain_error(p, false).empty());
     p.elo1 = 25;
@@ -243,7 +250,8 @@ BOOST_AUTO_TEST_CASE(nothing_is_ever_nan_or_inf) {
         const WdlCounts wdl{draw_count(), draw_count(), draw_count()};
         const PentaCounts pc = penta(draw_count(), draw_count(), draw_count(), draw_count(), draw_count());
         const double elo0 = elo_pick(rng);
-        const SprtParams p = params(elo0, elo0 + 1 + trial % 20, trial % 2 ? SprtModel::Logistic : SprtModel::Normalized);
+        const SprtParams p =
+            params(elo0, elo0 + 1 + trial % 20, trial % 2 ? SprtModel::Logistic : SprtModel::Normalized);
         BOOST_TEST_CONTEXT("trial " << trial) {
             for (const EloReport& r : {elo_from_wdl(wdl), elo_from_penta(pc)}) {
                 BOOST_TEST(std::isfinite(r.score));
@@ -327,7 +335,8 @@ BOOST_AUTO_TEST_CASE(verdict_follows_the_reported_llr_and_bounds) {
     std::uniform_int_distribution<int> count(0, 300);
     for (int trial = 0; trial < 100; ++trial) {
         const PentaCounts pc = penta(count(rng), count(rng), count(rng), count(rng), count(rng));
-        const SprtReport r = sprt_from_penta(pc, params(-2, 3, trial % 2 ? SprtModel::Logistic : SprtModel::Normalized));
+        const SprtReport r =
+            sprt_from_penta(pc, params(-2, 3, trial % 2 ? SprtModel::Logistic : SprtModel::Normalized));
         const SprtVerdict expected = r.llr >= r.upper   ? SprtVerdict::AcceptH1
                                      : r.llr <= r.lower ? SprtVerdict::AcceptH0
                                                         : SprtVerdict::Continue;
@@ -389,10 +398,10 @@ BOOST_AUTO_TEST_CASE(every_pair_lands_in_the_bucket_of_its_points) {
 BOOST_AUTO_TEST_CASE(recording_pairs_feeds_both_counts) {
     WdlCounts wdl;
     PentaCounts pc;
-    BOOST_TEST(record_pair(wdl, pc, 1.0, 0.5));  // WD
-    BOOST_TEST(record_pair(wdl, pc, 0.0, 1.0));  // LW
-    BOOST_TEST(record_pair(wdl, pc, 0.5, 0.5));  // DD
-    BOOST_TEST(record_pair(wdl, pc, 0.0, 0.0));  // LL
+    BOOST_TEST(record_pair(wdl, pc, 1.0, 0.5));   // WD
+    BOOST_TEST(record_pair(wdl, pc, 0.0, 1.0));   // LW
+    BOOST_TEST(record_pair(wdl, pc, 0.5, 0.5));   // DD
+    BOOST_TEST(record_pair(wdl, pc, 0.0, 0.0));   // LL
     BOOST_TEST(!record_pair(wdl, pc, 1.0, 0.7));  // rejected, nothing recorded
     BOOST_TEST(wdl.wins == 2);
     BOOST_TEST(wdl.draws == 3);

@@ -98,7 +98,10 @@ std::optional<Board> build(const Tactic& t, std::string& error) {
         if (static_cast<int>(t.rows[y].size()) != config.width) return error = "ragged board", std::nullopt;
         for (int x = 0; x < config.width; ++x) {
             const char ch = t.rows[y][x];
-            const Color c = ch == 'x' ? Color::Black : ch == 'o' ? Color::White : ch == '#' ? Color::Wall : Color::Empty;
+            const Color c = ch == 'x'   ? Color::Black
+                            : ch == 'o' ? Color::White
+                            : ch == '#' ? Color::Wall
+                                        : Color::Empty;
             if (c == Color::Empty) continue;
             b.make({{x, y}, c});
             black += c == Color::Black;
@@ -112,7 +115,8 @@ std::optional<Board> build(const Tactic& t, std::string& error) {
 
 std::vector<std::filesystem::path> tactic_files() {
     std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(TENGEN_TEST_DATA_DIR) / "tactics"))
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::filesystem::path(TENGEN_TEST_DATA_DIR) / "tactics"))
         if (entry.path().extension() == ".txt") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     return files;
@@ -142,9 +146,10 @@ BOOST_AUTO_TEST_CASE(finds_the_winning_or_saving_move) {
                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
             BOOST_TEST_MESSAGE(tactic->name << ": " << to_letters(r.best) << " " << format_score(r.score) << " depth "
                                             << r.depth << " nodes " << r.nodes << " " << ms << " ms");
-            const bool expected = std::find(tactic->expect.begin(), tactic->expect.end(), r.best) != tactic->expect.end();
-            BOOST_TEST(expected, "played " << to_letters(r.best) << " score " << format_score(r.score) << " nodes "
-                                           << r.nodes);
+            const bool expected =
+                std::find(tactic->expect.begin(), tactic->expect.end(), r.best) != tactic->expect.end();
+            BOOST_TEST(expected,
+                       "played " << to_letters(r.best) << " score " << format_score(r.score) << " nodes " << r.nodes);
             if (tactic->must_win) BOOST_TEST(r.score >= kMateBound, "score " << format_score(r.score));
             BOOST_TEST(r.nodes <= tactic->nodes);
             if (board->rule() == Rule::Renju && board->side_to_move() == Color::Black)

@@ -16,7 +16,8 @@ using namespace tengen;
 namespace {
 
 // Black stones, then white stones, in letters ("h8"); the side to move follows the counts.
-Board position(Rule rule, std::initializer_list<std::string_view> black, std::initializer_list<std::string_view> white) {
+Board position(Rule rule, std::initializer_list<std::string_view> black,
+               std::initializer_list<std::string_view> white) {
     Board b(GameConfig{15, 15, 5, rule});
     for (std::string_view s : black) b.make({*parse_letters(s), Color::Black});
     for (std::string_view s : white) b.make({*parse_letters(s), Color::White});

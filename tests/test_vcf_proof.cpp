@@ -63,8 +63,8 @@ BOOST_AUTO_TEST_CASE(a_chain_of_fours_ending_in_a_four_three) {
 BOOST_AUTO_TEST_CASE(no_fours_no_proof_and_caro_never_proves) {
     const Board quiet = position(Rule::Freestyle, {{7, 7}, {9, 9}}, {{8, 8}, {5, 9}}, Color::Black);
     BOOST_TEST(!prove_vcf(quiet, 100000).has_value());
-    const Board caro = position(Rule::Caro, {{5, 5}, {6, 5}, {7, 5}, {2, 10}}, {{10, 10}, {11, 12}, {3, 3}, {0, 14}},
-                               Color::Black);
+    const Board caro =
+        position(Rule::Caro, {{5, 5}, {6, 5}, {7, 5}, {2, 10}}, {{10, 10}, {11, 12}, {3, 3}, {0, 14}}, Color::Black);
     BOOST_TEST(!prove_vcf(caro, 100000).has_value());
 }
 

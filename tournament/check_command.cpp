@@ -59,11 +59,16 @@ std::optional<Move> parse_move(const std::string& line) {
 
 std::string shown(const EngineAnswer& a) {
     switch (a.kind) {
-        case EngineAnswer::Kind::Line: return "'" + printable_excerpt(a.line, 80) + "'";
-        case EngineAnswer::Kind::Timeout: return fmt::format("nothing within {} ms", a.ms);
-        case EngineAnswer::Kind::Crash: return "the process ended (" + a.line + ")";
-        case EngineAnswer::Kind::MemoryLimit: return a.line;
-        case EngineAnswer::Kind::Abandoned: return "nothing (interrupted)";
+    case EngineAnswer::Kind::Line:
+        return fmt::format("'{}'", printable_excerpt(a.line, 80));
+    case EngineAnswer::Kind::Timeout:
+        return fmt::format("nothing within {} ms", a.ms);
+    case EngineAnswer::Kind::Crash:
+        return "the process ended (" + a.line + ")";
+    case EngineAnswer::Kind::MemoryLimit:
+        return a.line;
+    case EngineAnswer::Kind::Abandoned:
+        return "nothing (interrupted)";
     }
     return {};
 }
@@ -79,21 +84,26 @@ public:
     EngineSession& session() { return session_; }
 
     // START size (with the given line end) answered OK within limit_ms.
-    Outcome start(int size, std::int64_t limit_ms = 1000, const std::string& word = "START", const std::string& end = "") {
+    Outcome start(int size, std::int64_t limit_ms = 1000, const std::string& word = "START",
+                  const std::string& end = "") {
         send(fmt::format("{} {}{}", word, size, end));
         const auto a = await(limit_ms + kSlackMs, true);
         if (a.kind != EngineAnswer::Kind::Line || a.line.substr(0, 2) != "OK" || a.ms > limit_ms)
-            return fmt::format("{} {}: answered {} after {} ms, expected OK within {} ms", word, size, shown(a), a.ms, limit_ms);
+            return fmt::format("{} {}: answered {} after {} ms, expected OK within {} ms", word, size, shown(a), a.ms,
+                               limit_ms);
         return {};
     }
     // A move on an empty point of a size x size board within limit_ms.
-    Outcome move(const std::string& command, int size, std::int64_t limit_ms, const std::set<std::pair<int, int>>& taken = {}) {
+    Outcome move(const std::string& command, int size, std::int64_t limit_ms,
+                 const std::set<std::pair<int, int>>& taken = {}) {
         const auto a = await(limit_ms + kSlackMs);
         const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
         if (!m) return fmt::format("{}: answered {}, expected a move 'x,y'", command, shown(a));
         if (m->x < 0 || m->y < 0 || m->x >= size || m->y >= size || taken.count({m->x, m->y}))
-            return fmt::format("{}: answered {}, expected an empty point on the {}x{} board", command, shown(a), size, size);
-        if (a.ms > limit_ms) return fmt::format("{}: answered after {} ms, expected within {} ms", command, a.ms, limit_ms);
+            return fmt::format("{}: answered {}, expected an empty point on the {}x{} board", command, shown(a), size,
+                               size);
+        if (a.ms > limit_ms)
+            return fmt::format("{}: answered after {} ms, expected within {} ms", command, a.ms, limit_ms);
         return {};
     }
 
@@ -116,7 +126,10 @@ Outcome plain_game(Probe& p, int size, std::int64_t turn_ms, const std::string& 
     p.send(fmt::format("INFO timeout_turn {}{}", turn_ms, end));
     p.send(fmt::format("INFO timeout_match 0{}", end));
     return first_failure({[&] { return p.start(size, 1000, "START", end); },
-                          [&] { p.send("BEGIN" + end); return p.move("BEGIN", size, turn_ms); }});
+                          [&] {
+                              p.send("BEGIN" + end);
+                              return p.move("BEGIN", size, turn_ms);
+                          }});
 }
 
 Outcome rule_probe(Probe& p, int size, int rule) {
@@ -148,8 +161,14 @@ std::vector<Check> battery() {
     checks.push_back({"lower-case-commands", [](Probe& p) {
                           p.send("info timeout_turn 1000");
                           return first_failure({[&] { return p.start(15, 1000, "start"); },
-                                                [&] { p.send("begin"); return p.move("begin", 15, 1000); },
-                                                [&] { p.send("turn 0,0"); return p.move("turn 0,0", 15, 1000, {{0, 0}}); }});
+                                                [&] {
+                                                    p.send("begin");
+                                                    return p.move("begin", 15, 1000);
+                                                },
+                                                [&] {
+                                                    p.send("turn 0,0");
+                                                    return p.move("turn 0,0", 15, 1000, {{0, 0}});
+                                                }});
                       }});
     checks.push_back({"crlf-line-ends", [](Probe& p) { return plain_game(p, 15, 1000, "\r"); }});
     checks.push_back({"info-at-any-time", [](Probe& p) {
@@ -174,7 +193,10 @@ std::vector<Check> battery() {
                           p.send("INFO timeout_match 2000");
                           p.send("INFO time_left 400");
                           return first_failure({[&] { return p.start(15); },
-                                                [&] { p.send("BEGIN"); return p.move("BEGIN with time_left 400", 15, 400); }});
+                                                [&] {
+                                                    p.send("BEGIN");
+                                                    return p.move("BEGIN with time_left 400", 15, 400);
+                                                }});
                       }});
     checks.push_back({"rule-freestyle-15", [](Probe& p) { return rule_probe(p, 15, 0); }});
     checks.push_back({"rule-freestyle-20", [](Probe& p) { return rule_probe(p, 20, 0); }});
@@ -185,45 +207,50 @@ std::vector<Check> battery() {
                           // A manager that sends BOARD and its stones but never DONE, then goes
                           // on with TURN: the engine must not wait for ever inside the block.
                           p.send("INFO timeout_turn 1000");
-                          return first_failure({[&] { return p.start(15); },
-                                                [&] {
-                                                    p.send("BOARD");
-                                                    p.send("7,7,1");
-                                                    p.send("8,8,2");
-                                                    p.send("TURN 9,9");
-                                                    return p.move("BOARD without DONE, then TURN 9,9", 15, 1000, {{9, 9}});
-                                                }});
+                          return first_failure(
+                              {[&] { return p.start(15); },
+                               [&] {
+                                   p.send("BOARD");
+                                   p.send("7,7,1");
+                                   p.send("8,8,2");
+                                   p.send("TURN 9,9");
+                                   return p.move("BOARD without DONE, then TURN 9,9", 15, 1000, {{9, 9}});
+                               }});
                       }});
-    checks.push_back({"renju-no-forbidden-point", [](Probe& p) {
-                          // Black to move with a double four at 8,7 (a win anywhere but renju, a
-                          // loss there): the engine must find another point, and none forbidden.
-                          const std::vector<Point> black{{5, 7}, {6, 7}, {7, 7}, {8, 4}, {8, 5}, {8, 6}};
-                          const std::vector<Point> white{{1, 1}, {13, 1}, {1, 13}, {13, 13}, {3, 12}, {12, 3}};
-                          p.send("INFO timeout_turn 1000");
-                          p.send("INFO rule 4");
-                          return first_failure({[&] { return p.start(15); },
-                                                [&] {
-                                                    Board board(GameConfig{15, 15, 5, Rule::Renju});
-                                                    p.send("BOARD");
-                                                    for (std::size_t i = 0; i < black.size(); ++i) {
-                                                        // in move order, black first: the engine's stones are black
-                                                        p.send(fmt::format("{},{},1", black[i].x, black[i].y));
-                                                        p.send(fmt::format("{},{},2", white[i].x, white[i].y));
-                                                        board.play(black[i]);
-                                                        board.play(white[i]);
-                                                    }
-                                                    p.send("DONE");
-                                                    const auto a = p.await(1000 + kSlackMs);
-                                                    const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
-                                                    if (!m) return "BOARD (renju, black to move): answered " + shown(a) + ", expected a move";
-                                                    const Point at{m->x, m->y};
-                                                    if (!board.is_legal(at)) return "BOARD (renju): answered " + shown(a) + ", not an empty point";
-                                                    if (const Forbidden f = renju_forbidden(board, at); f != Forbidden::None)
-                                                        return fmt::format("BOARD (renju, black to move): answered {}, a forbidden point "
-                                                                           "({}), expected any other", shown(a), forbidden_name(f));
-                                                    return std::string{};
-                                                }});
-                      }});
+    checks.push_back(
+        {"renju-no-forbidden-point", [](Probe& p) {
+             // Black to move with a double four at 8,7 (a win anywhere but renju, a
+             // loss there): the engine must find another point, and none forbidden.
+             const std::vector<Point> black{{5, 7}, {6, 7}, {7, 7}, {8, 4}, {8, 5}, {8, 6}};
+             const std::vector<Point> white{{1, 1}, {13, 1}, {1, 13}, {13, 13}, {3, 12}, {12, 3}};
+             p.send("INFO timeout_turn 1000");
+             p.send("INFO rule 4");
+             return first_failure(
+                 {[&] { return p.start(15); },
+                  [&] {
+                      Board board(GameConfig{15, 15, 5, Rule::Renju});
+                      p.send("BOARD");
+                      for (std::size_t i = 0; i < black.size(); ++i) {
+                          // in move order, black first: the engine's stones are black
+                          p.send(fmt::format("{},{},1", black[i].x, black[i].y));
+                          p.send(fmt::format("{},{},2", white[i].x, white[i].y));
+                          board.play(black[i]);
+                          board.play(white[i]);
+                      }
+                      p.send("DONE");
+                      const auto a = p.await(1000 + kSlackMs);
+                      const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
+                      if (!m) return "BOARD (renju, black to move): answered " + shown(a) + ", expected a move";
+                      const Point at{m->x, m->y};
+                      if (!board.is_legal(at)) return "BOARD (renju): answered " + shown(a) + ", not an empty point";
+                      if (const Forbidden f = renju_forbidden(board, at); f != Forbidden::None)
+                          return fmt::format(
+                              "BOARD (renju, black to move): answered {}, a forbidden point "
+                              "({}), expected any other",
+                              shown(a), forbidden_name(f));
+                      return std::string{};
+                  }});
+         }});
     checks.push_back({"max-memory-honoured", [](Probe& p) {
                           // 64 MiB for the whole process and everything it starts, after a second
                           // of thinking, with the same tolerance the arena's memory= allows.
@@ -234,33 +261,36 @@ std::vector<Check> battery() {
                                                 [&] {
                                                     const GroupUsage u = sample_group(p.session().pid());
                                                     if (u.resident_bytes > ceiling)
-                                                        return fmt::format("INFO max_memory {} MiB: {} processes hold {} MiB "
-                                                                           "resident after a 1 s move, expected at most {} MiB",
-                                                                           kLimit >> 20, u.processes, u.resident_bytes >> 20,
-                                                                           ceiling >> 20);
+                                                        return fmt::format(
+                                                            "INFO max_memory {} MiB: {} processes hold {} MiB "
+                                                            "resident after a 1 s move, expected at most {} MiB",
+                                                            kLimit >> 20, u.processes, u.resident_bytes >> 20,
+                                                            ceiling >> 20);
                                                     return std::string{};
                                                 }});
                       }});
     checks.push_back({"bad-input-survived", [](Probe& p) {
-                          return first_failure({[&] { return p.start(15); },
-                                                [&] {
-                                                    p.send("INFO timeout_turn 1000");
-                                                    p.send("XYZZY");
-                                                    p.send("TURN 99,99");
-                                                    p.send("TURN a,b");
-                                                    p.send("BOARD");
-                                                    p.send("1,2,3,4");
-                                                    p.send("DONE");
-                                                    p.send("START 15");
-                                                    // the garbage may draw ERROR lines and an OK: skip until a move
-                                                    p.send("BEGIN");
-                                                    for (;;) {
-                                                        const auto a = p.await(2000);
-                                                        if (a.kind == EngineAnswer::Kind::Line && a.line.substr(0, 2) == "OK") continue;
-                                                        if (a.kind == EngineAnswer::Kind::Line && parse_move(a.line)) return std::string{};
-                                                        return "BEGIN after bad input: answered " + shown(a) + ", expected a move";
-                                                    }
-                                                }});
+                          return first_failure(
+                              {[&] { return p.start(15); },
+                               [&] {
+                                   p.send("INFO timeout_turn 1000");
+                                   p.send("XYZZY");
+                                   p.send("TURN 99,99");
+                                   p.send("TURN a,b");
+                                   p.send("BOARD");
+                                   p.send("1,2,3,4");
+                                   p.send("DONE");
+                                   p.send("START 15");
+                                   // the garbage may draw ERROR lines and an OK: skip until a move
+                                   p.send("BEGIN");
+                                   for (;;) {
+                                       const auto a = p.await(2000);
+                                       if (a.kind == EngineAnswer::Kind::Line && a.line.substr(0, 2) == "OK") continue;
+                                       if (a.kind == EngineAnswer::Kind::Line && parse_move(a.line))
+                                           return std::string{};
+                                       return "BEGIN after bad input: answered " + shown(a) + ", expected a move";
+                                   }
+                               }});
                       }});
     checks.push_back({"end-exits", [](Probe& p) {
                           return first_failure({[&] { return p.start(15); },
@@ -268,7 +298,8 @@ std::vector<Check> battery() {
                                                     p.send("END");
                                                     const auto a = p.await(1000);
                                                     if (a.kind != EngineAnswer::Kind::Crash)
-                                                        return "END: " + shown(a) + ", expected the process to exit within 1000 ms";
+                                                        return "END: " + shown(a) +
+                                                               ", expected the process to exit within 1000 ms";
                                                     return std::string{};
                                                 }});
                       }});
@@ -281,10 +312,10 @@ int check_command(int argc, char** argv) {
     std::vector<std::string> engine_tokens;
     std::string rule_text, json_path;
     po::options_description options("tengen-arena check");
-    options.add_options()("help", "this text")
-        ("engine", po::value<std::vector<std::string>>()->multitoken(), "cmd=PATH [arg=..] [dir=..]")
-        ("rule", po::value<std::string>(&rule_text), "accepted for the command line's sake; every rule probe runs")
-        ("json", po::value<std::string>(&json_path), "also write the results as JSON");
+    options.add_options()("help", "this text")("engine", po::value<std::vector<std::string>>()->multitoken(),
+                                               "cmd=PATH [arg=..] [dir=..]")(
+        "rule", po::value<std::string>(&rule_text), "accepted for the command line's sake; every rule probe runs")(
+        "json", po::value<std::string>(&json_path), "also write the results as JSON");
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(options).style(kArenaOptionStyle).run(), vm);
@@ -320,8 +351,10 @@ int check_command(int argc, char** argv) {
         Probe probe(spec);
         Verdict v;
         v.name = check.name;
-        if (auto error = probe.launch()) v.detail = "cannot start: " + *error;
-        else v.detail = check.run(probe);
+        if (auto error = probe.launch())
+            v.detail = "cannot start: " + *error;
+        else
+            v.detail = check.run(probe);
         v.passed = v.detail.empty();
         probe.session().kill();
         std::cout << (v.passed ? "PASS " + v.name : "FAIL " + v.name + ": " + v.detail) << std::endl;
@@ -331,8 +364,10 @@ int check_command(int argc, char** argv) {
     for (const auto& v : verdicts) passed += v.passed;
     std::cout << fmt::format("checked: {}/{} passed", passed, verdicts.size()) << std::endl;
     if (!json_path.empty()) {
-        nlohmann::json out{{"engine", spec.cmd}, {"passed", passed}, {"total", verdicts.size()}, {"checks", nlohmann::json::array()}};
-        for (const auto& v : verdicts) out["checks"].push_back({{"name", v.name}, {"passed", v.passed}, {"detail", v.detail}});
+        nlohmann::json out{
+            {"engine", spec.cmd}, {"passed", passed}, {"total", verdicts.size()}, {"checks", nlohmann::json::array()}};
+        for (const auto& v : verdicts)
+            out["checks"].push_back({{"name", v.name}, {"passed", v.passed}, {"detail", v.detail}});
         std::ofstream(json_path) << out.dump(2) << "\n";
     }
     return passed == verdicts.size() ? 0 : 1;

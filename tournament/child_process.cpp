@@ -68,8 +68,9 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
         ::close(in_pipe[0]), ::close(in_pipe[1]), ::close(out_pipe[0]), ::close(out_pipe[1]);
         return std::string("pipe: ") + std::strerror(errno);
     }
-    const int dev_null = stderr_file.empty() ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
-                                             : ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    const int dev_null = stderr_file.empty()
+                             ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
+                             : ::open(stderr_file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (dev_null < 0 && !stderr_file.empty()) {
         const int e = errno;
         for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::close(fd);
@@ -93,14 +94,16 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
         // Its own process group, so that everything it starts (a wrapper script's real engine,
         // a launcher's child, a helper it forks) is killed with it: one signal to the group.
         ::setpgid(0, 0);
-        int stage = 0;    // 0: chdir failed, 1: exec failed
+        int stage = 0;  // 0: chdir failed, 1: exec failed
         if (chdir_to && ::chdir(chdir_to) != 0) {
         } else {
             stage = 1;
             ::dup2(in_pipe[0], 0);
             ::dup2(out_pipe[1], 1);
-            if (stderr_to == Stderr::Stdout) ::dup2(out_pipe[1], 2);
-            else if (dev_null >= 0) ::dup2(dev_null, 2);
+            if (stderr_to == Stderr::Stdout)
+                ::dup2(out_pipe[1], 2);
+            else if (dev_null >= 0)
+                ::dup2(dev_null, 2);
             ::execvp(args[0], args.data());
         }
         const int report[2] = {stage, errno};
@@ -192,8 +195,7 @@ void ChildProcess::record_exit(int status) {
     if (WIFEXITED(status)) {
         exit_code_ = WEXITSTATUS(status);
         exit_description_ = "exit status " + std::to_string(WEXITSTATUS(status));
-    }
-    else if (WIFSIGNALED(status))
+    } else if (WIFSIGNALED(status))
         exit_description_ = std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
                             ::strsignal(WTERMSIG(status)) + ")";
     else

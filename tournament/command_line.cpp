@@ -31,28 +31,37 @@ std::optional<std::pair<int, int>> parse_board_size(const std::string& text) {
 
 std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens) {
     SprtParams p;
-    const std::string error = for_each_key_value("--sprt", tokens, [&](const std::string& key, const std::string& value) -> std::string {
-        if (key == "model") {
-            if (value == "normalized") p.model = SprtModel::Normalized;
-            else if (value == "logistic") p.model = SprtModel::Logistic;
-            else return "model must be normalized or logistic, got '" + value + "'";
+    const std::string error =
+        for_each_key_value("--sprt", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+            if (key == "model") {
+                if (value == "normalized")
+                    p.model = SprtModel::Normalized;
+                else if (value == "logistic")
+                    p.model = SprtModel::Logistic;
+                else
+                    return "model must be normalized or logistic, got '" + value + "'";
+                return {};
+            }
+            double v = 0;
+            try {
+                std::size_t used = 0;
+                v = std::stod(value, &used);
+                if (used != value.size() || !std::isfinite(v)) throw std::invalid_argument(value);
+            } catch (const std::exception&) {
+                return key + " needs a number, got '" + value + "'";
+            }
+            if (key == "elo0")
+                p.elo0 = v;
+            else if (key == "elo1")
+                p.elo1 = v;
+            else if (key == "alpha")
+                p.alpha = v;
+            else if (key == "beta")
+                p.beta = v;
+            else
+                return "unknown key '" + key + "'";
             return {};
-        }
-        double v = 0;
-        try {
-            std::size_t used = 0;
-            v = std::stod(value, &used);
-            if (used != value.size() || !std::isfinite(v)) throw std::invalid_argument(value);
-        } catch (const std::exception&) {
-            return key + " needs a number, got '" + value + "'";
-        }
-        if (key == "elo0") p.elo0 = v;
-        else if (key == "elo1") p.elo1 = v;
-        else if (key == "alpha") p.alpha = v;
-        else if (key == "beta") p.beta = v;
-        else return "unknown key '" + key + "'";
-        return {};
-    });
+        });
     if (!error.empty()) return error;
     if (const std::string invalid = sprt_params_error(p); !invalid.empty()) return "--sprt: " + invalid;
     return p;

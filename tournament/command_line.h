@@ -14,8 +14,8 @@ namespace tengen {
 
 // Long options may also be written with one dash (-engine, -each, -games, -rule), as
 // c-gomoku-cli and cutechess-cli spell them.
-inline constexpr int kArenaOptionStyle =
-    boost::program_options::command_line_style::default_style | boost::program_options::command_line_style::allow_long_disguise;
+inline constexpr int kArenaOptionStyle = boost::program_options::command_line_style::default_style |
+                                         boost::program_options::command_line_style::allow_long_disguise;
 
 // "15" or "20x15" into width and height.
 std::optional<std::pair<int, int>> parse_board_size(const std::string& text);

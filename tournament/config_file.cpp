@@ -21,8 +21,8 @@ std::string not_scalar(const std::string& where) { return where + " must be a st
 
 // The option, then {"cmd": "x", "arg": ["a", "b"], "st": 0.2} as key=value tokens (a list
 // repeats its key), appended to out; an error names where.
-std::optional<std::string> append_key_values(const std::string& flag, const nlohmann::json& object, const std::string& where,
-                                             std::vector<std::string>& out) {
+std::optional<std::string> append_key_values(const std::string& flag, const nlohmann::json& object,
+                                             const std::string& where, std::vector<std::string>& out) {
     if (!object.is_object()) return where + " must be an object of KEY: VALUE";
     out.push_back(flag);
     for (const auto& [key, value] : object.items()) {
@@ -38,9 +38,9 @@ std::optional<std::string> append_key_values(const std::string& flag, const nloh
 
 }  // namespace
 
-std::variant<std::vector<std::string>, std::string> config_tokens(const std::string& text,
-                                                                  const boost::program_options::options_description& options,
-                                                                  const std::set<std::string>& given) {
+std::variant<std::vector<std::string>, std::string> config_tokens(
+    const std::string& text, const boost::program_options::options_description& options,
+    const std::set<std::string>& given) {
     const auto json = nlohmann::json::parse(text, nullptr, false);
     if (json.is_discarded()) return std::string("not valid JSON");
     if (!json.is_object()) return std::string("must hold one JSON object of option: value");

@@ -15,8 +15,8 @@ namespace tengen {
 // text. Keys are the long option names; a key in `given` (options on the command line) is
 // left out, as the command line overrides the file; "engine" and "each" are left out whole
 // when the command line has any. An error names the file's problem.
-std::variant<std::vector<std::string>, std::string> config_tokens(const std::string& text,
-                                                                  const boost::program_options::options_description& options,
-                                                                  const std::set<std::string>& given);
+std::variant<std::vector<std::string>, std::string> config_tokens(
+    const std::string& text, const boost::program_options::options_description& options,
+    const std::set<std::string>& given);
 
 }  // namespace tengen

@@ -16,9 +16,12 @@ ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::
     }
     using Clock = std::chrono::steady_clock;
     auto fail = [&](const EngineAnswer& a, const std::string& what) {
-        if (a.kind == EngineAnswer::Kind::Crash) result.failure = "it ended after " + what + " (" + a.line + ")";
-        else if (a.kind == EngineAnswer::Kind::Timeout) result.failure = "no answer to " + what;
-        else result.failure = "it answered " + what + " with '" + a.line + "'";
+        if (a.kind == EngineAnswer::Kind::Crash)
+            result.failure = "it ended after " + what + " (" + a.line + ")";
+        else if (a.kind == EngineAnswer::Kind::Timeout)
+            result.failure = "no answer to " + what;
+        else
+            result.failure = "it answered " + what + " with '" + a.line + "'";
         session.kill();
         return result;
     };
@@ -36,7 +39,8 @@ ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::
     return result;
 }
 
-std::vector<std::string> unique_names(const std::vector<EngineSpec>& specs, const std::vector<std::string>& about_names) {
+std::vector<std::string> unique_names(const std::vector<EngineSpec>& specs,
+                                      const std::vector<std::string>& about_names) {
     std::vector<std::string> names;
     for (std::size_t i = 0; i < specs.size(); ++i) {
         std::string base = specs[i].name;

@@ -20,6 +20,7 @@ ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::
 
 // Display names: the given name, else ABOUT's, else the file name; a repeated name gets
 // "-2", "-3", ... in command-line order.
-std::vector<std::string> unique_names(const std::vector<EngineSpec>& specs, const std::vector<std::string>& about_names);
+std::vector<std::string> unique_names(const std::vector<EngineSpec>& specs,
+                                      const std::vector<std::string>& about_names);
 
 }  // namespace tengen

@@ -114,7 +114,8 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         }
         if (status == ChildProcess::ReadStatus::Timeout && process_.exited_now()) {
             answer.kind = EngineAnswer::Kind::Crash;
-            answer.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+            answer.ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
             answer.line = process_.exit_description();
             if (const std::string last = last_stderr_line(); !last.empty()) answer.line += "; stderr: " + last;
             note("#", "process ended: " + answer.line);
@@ -124,16 +125,19 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
             const GroupUsage u = sample_group(group);
             if (u.resident_bytes > *ceiling) {
                 answer.kind = EngineAnswer::Kind::MemoryLimit;
-                answer.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+                answer.ms =
+                    std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+                        .count();
                 answer.line = "resident memory " + std::to_string(u.resident_bytes >> 20) + " MiB in " +
-                              std::to_string(u.processes) + " processes, over memory=" +
-                              std::to_string(*spec_.memory >> 20) + " MiB plus tolerance";
+                              std::to_string(u.processes) +
+                              " processes, over memory=" + std::to_string(*spec_.memory >> 20) + " MiB plus tolerance";
                 note("#", answer.line);
                 return answer;
             }
         }
         if (status == ChildProcess::ReadStatus::Timeout && std::chrono::steady_clock::now() < deadline) continue;
-        answer.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        answer.ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
         if (status == ChildProcess::ReadStatus::Timeout) {
             note("#", "no answer before the deadline");
             answer.kind = EngineAnswer::Kind::Timeout;

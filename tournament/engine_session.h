@@ -22,7 +22,7 @@ struct EngineAnswer {
     // the answer (Line), how the process ended (Crash), what it used (MemoryLimit); Abandoned:
     // the run was interrupted while the engine thought (the game is not scored)
     std::string line;
-    std::int64_t ms = 0;  // from the call to the answer
+    std::int64_t ms = 0;       // from the call to the answer
     std::int64_t cpu_ms = -1;  // CPU time of the engine's process group meanwhile, when known
     ReportedSearch reported;   // the last depth and score its MESSAGE lines gave meanwhile
 };

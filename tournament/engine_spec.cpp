@@ -6,6 +6,8 @@
 #include <map>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 namespace tengen {
 
 namespace {
@@ -84,10 +86,10 @@ std::string time_control_text(const EngineClock& clock) {
         }
         return s;
     };
-    if (!clock.has_match_clock()) return "st=" + seconds(clock.turn_ms);
-    std::string text = "tc=" + seconds(clock.match_ms);
-    if (clock.turn_ms != clock.match_ms) text += "/" + seconds(clock.turn_ms);
-    if (clock.increment_ms != 0) text += "+" + seconds(clock.increment_ms);
+    if (!clock.has_match_clock()) return fmt::format("st={}", seconds(clock.turn_ms));
+    std::string text = fmt::format("tc={}", seconds(clock.match_ms));
+    if (clock.turn_ms != clock.match_ms) text += fmt::format("/{}", seconds(clock.turn_ms));
+    if (clock.increment_ms != 0) text += fmt::format("+{}", seconds(clock.increment_ms));
     return text;
 }
 
@@ -102,7 +104,7 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     std::map<std::string, std::string> single;
     std::vector<std::string> args, each_args;
     std::vector<std::pair<std::string, std::string>> infos;
-    static const char* const kSingleKeys[] = {"cmd",   "name", "dir", "st",  "tc",     "memory",   "threads",
+    static const char* const kSingleKeys[] = {"cmd",   "name",  "dir", "st",   "tc",     "memory",   "threads",
                                               "depth", "nodes", "log", "wine", "stderr", "tolerance"};
     // Other runners' names for our keys (c-gomoku-cli, GomocupJudge).
     static const std::pair<const char*, const char*> kAliases[] = {{"maxmemory", "memory"}, {"thread", "threads"}};
@@ -129,8 +131,8 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
                 if (option) t->value = t->key.substr(7) + ":" + t->value;  // option.KEY=VALUE: INFO KEY VALUE
                 const auto colon = t->value.find(':');
                 if (colon == std::string::npos || colon == 0)
-                    return std::string(where) + ": " + (option ? "option.KEY=VALUE needs a KEY" : "info needs KEY:VALUE") +
-                           ", got '" + raw + "'";
+                    return std::string(where) + ": " +
+                           (option ? "option.KEY=VALUE needs a KEY" : "info needs KEY:VALUE") + ", got '" + raw + "'";
                 std::string key = t->value.substr(0, colon), value = t->value.substr(colon + 1);
                 bool replaced = false;
                 for (auto& [k, v] : infos)
@@ -162,9 +164,9 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
             return "--engine: wine needs yes or no, got '" + single["wine"] + "'";
         spec.wine = single["wine"] == "yes";
     }
-    for (auto [key, target] : {std::pair{"memory", &spec.memory}, std::pair{"threads", &spec.threads},
-                               std::pair{"depth", &spec.depth}, std::pair{"nodes", &spec.nodes},
-                               std::pair{"tolerance", &spec.tolerance_ms}}) {
+    for (auto [key, target] :
+         {std::pair{"memory", &spec.memory}, std::pair{"threads", &spec.threads}, std::pair{"depth", &spec.depth},
+          std::pair{"nodes", &spec.nodes}, std::pair{"tolerance", &spec.tolerance_ms}}) {
         if (!single.count(key)) continue;
         const auto v = parse_count(single[key]);
         if (!v) return std::string("--engine: ") + key + " needs a non-negative integer, got '" + single[key] + "'";

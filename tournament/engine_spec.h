@@ -13,9 +13,9 @@ namespace tengen {
 
 // Times in milliseconds. Without a match clock (match_ms == 0) only turn_ms binds.
 struct EngineClock {
-    std::int64_t turn_ms = 1000;       // INFO timeout_turn; the per-move ceiling
-    std::int64_t match_ms = 0;         // INFO timeout_match; 0 = no match clock
-    std::int64_t increment_ms = 0;     // INFO time_increment
+    std::int64_t turn_ms = 1000;    // INFO timeout_turn; the per-move ceiling
+    std::int64_t match_ms = 0;      // INFO timeout_match; 0 = no match clock
+    std::int64_t increment_ms = 0;  // INFO time_increment
     bool has_match_clock() const noexcept { return match_ms > 0; }
     bool operator==(const EngineClock&) const = default;
 };
@@ -31,7 +31,7 @@ struct EngineSpec {
     std::vector<std::pair<std::string, std::string>> infos;  // info=KEY:VALUE or option.KEY=VALUE, in order
     std::string log;
     std::string stderr_file;  // stderr=FILE: the engine's stderr is appended there (default: discarded)
-    bool wine = false;  // cmd is a Windows program: start it as `wine cmd args...`
+    bool wine = false;        // cmd is a Windows program: start it as `wine cmd args...`
 
     // The INFO lines sent at the start of every game (time, limits, extra infos).
     std::vector<std::string> info_lines() const;

@@ -38,7 +38,8 @@ std::string to_json_line(const FinishedGame& g) {
     if (!g.outcome.adjudication.empty()) j["adjudication"] = g.outcome.adjudication;
     if (const auto& phase = g.outcome.swap2) {
         auto answers = nlohmann::ordered_json::array();
-        for (const auto& stones : phase->answers) answers.push_back(stones.empty() ? "swap" : opening_to_letters(stones));
+        for (const auto& stones : phase->answers)
+            answers.push_back(stones.empty() ? "swap" : opening_to_letters(stones));
         j["swap2"] = {{"proposer", phase->proposer_black ? g.black : g.white}, {"answers", std::move(answers)}};
     }
     j["schedule"] = g.schedule;
@@ -102,7 +103,9 @@ std::optional<FinishedGame> from_json_line(const std::string& line, std::string*
             g.outcome.moves.push_back({{strict_int(m.at("x"), "x"), strict_int(m.at("y"), "y")},
                                        m.contains("ms") ? strict_int(m.at("ms"), "ms") : 0,
                                        m.contains("cpu_ms") ? strict_int(m.at("cpu_ms"), "cpu_ms") : -1,
-                                       optional_int(m, "depth"), optional_int(m, "score"), optional_int(m, "mate")});
+                                       optional_int(m, "depth"),
+                                       optional_int(m, "score"),
+                                       optional_int(m, "mate")});
         const auto winner = parse_winner(j.at("result").get<std::string>());
         const auto reason = parse_reason(j.at("reason").get<std::string>());
         if (!winner || !reason) return fail("unknown result or reason");

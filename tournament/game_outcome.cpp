@@ -7,8 +7,8 @@ namespace tengen {
 
 namespace {
 
-constexpr std::array<std::pair<Winner, std::string_view>, 3> kWinners{{
-    {Winner::Black, "black"}, {Winner::White, "white"}, {Winner::Draw, "draw"}}};
+constexpr std::array<std::pair<Winner, std::string_view>, 3> kWinners{
+    {{Winner::Black, "black"}, {Winner::White, "white"}, {Winner::Draw, "draw"}}};
 constexpr std::array<std::pair<EndReason, std::string_view>, 9> kReasons{{
     {EndReason::Five, "five"},
     {EndReason::FullBoard, "full-board"},

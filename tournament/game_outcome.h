@@ -12,7 +12,17 @@
 namespace tengen {
 
 enum class Winner { Black, White, Draw };
-enum class EndReason { Five, FullBoard, Adjudicated, IllegalMove, ForbiddenMove, TimeForfeit, Crash, ProtocolError, MemoryLimit };
+enum class EndReason {
+    Five,
+    FullBoard,
+    Adjudicated,
+    IllegalMove,
+    ForbiddenMove,
+    TimeForfeit,
+    Crash,
+    ProtocolError,
+    MemoryLimit
+};
 
 std::string_view winner_name(Winner w) noexcept;  // "black", "white", "draw"
 std::optional<Winner> parse_winner(std::string_view text) noexcept;

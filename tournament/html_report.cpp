@@ -23,20 +23,23 @@ const std::vector<std::string> kColours{"#1f77b4", "#d62728", "#2ca02c", "#9467b
 std::string text(const Estimate& e, int decimals = 1) { return html_escape(format_estimate(e, decimals)); }
 
 std::string standings_section(const Standings& s) {
-    std::string out = R"(<section id="standings"><h2>Standings</h2><table class="standings"><thead><tr>)"
-                      R"(<th>Rank</th><th>Engine</th><th>Games</th><th>W-L-D</th><th>Points</th><th>Score</th><th>Elo &plusmn; 95%</th><th>Basis</th></tr></thead><tbody>)";
+    std::string out =
+        R"(<section id="standings"><h2>Standings</h2><table class="standings"><thead><tr>)"
+        R"(<th>Rank</th><th>Engine</th><th>Games</th><th>W-L-D</th><th>Points</th><th>Score</th><th>Elo &plusmn; 95%</th><th>Basis</th></tr></thead><tbody>)";
     int rank = 0;
     for (const EngineStanding& r : s.rows)
-        out += fmt::format(R"(<tr><td>{}</td><td class="engine">{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td><td>{:.1f}%</td><td>{}</td><td>{} {}</td></tr>)",
-                           ++rank, html_escape(r.name), r.games(), r.wdl.wins, r.wdl.losses, r.wdl.draws, r.points,
-                           100 * r.score(), text(r.elo), r.elo_samples, r.elo_basis);
+        out += fmt::format(
+            R"(<tr><td>{}</td><td class="engine">{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td><td>{:.1f}%</td><td>{}</td><td>{} {}</td></tr>)",
+            ++rank, html_escape(r.name), r.games(), r.wdl.wins, r.wdl.losses, r.wdl.draws, r.points, 100 * r.score(),
+            text(r.elo), r.elo_samples, r.elo_basis);
     out += "</tbody></table>";
     out += R"(<pre class="standings-text">)" + html_escape(format_standings(s)) + "</pre></section>";
     return out;
 }
 
 std::string crosstable_section(const Crosstable& t) {
-    std::string out = R"(<section id="crosstable"><h2>Crosstable</h2><p>Each cell: the row engine's wins, losses and draws against the column engine.</p><table class="crosstable"><thead><tr><th></th>)";
+    std::string out =
+        R"(<section id="crosstable"><h2>Crosstable</h2><p>Each cell: the row engine's wins, losses and draws against the column engine.</p><table class="crosstable"><thead><tr><th></th>)";
     for (const std::string& n : t.names) out += "<th>" + html_escape(n) + "</th>";
     out += "</tr></thead><tbody>";
     for (std::size_t i = 0; i < t.names.size(); ++i) {
@@ -50,9 +53,11 @@ std::string crosstable_section(const Crosstable& t) {
     out += "</tbody></table>";
     if (t.names.size() > 2) {
         if (const auto ratings = fit_joint_ratings(t)) {
-            out += R"(<h3>Joint ratings (maximum likelihood over all games)</h3><table class="ratings"><thead><tr><th>Engine</th><th>Elo</th><th>&plusmn; 95%</th></tr></thead><tbody>)";
+            out +=
+                R"(<h3>Joint ratings (maximum likelihood over all games)</h3><table class="ratings"><thead><tr><th>Engine</th><th>Elo</th><th>&plusmn; 95%</th></tr></thead><tbody>)";
             for (const JointRating& r : *ratings)
-                out += fmt::format("<tr><td>{}</td><td>{:.1f}</td><td>{:.1f}</td></tr>", html_escape(r.name), r.elo, r.interval95);
+                out += fmt::format("<tr><td>{}</td><td>{:.1f}</td><td>{:.1f}</td></tr>", html_escape(r.name), r.elo,
+                                   r.interval95);
             out += "</tbody></table>";
         } else {
             out += "<p>No joint ratings: the engines that played do not form one connected group.</p>";
@@ -78,7 +83,8 @@ std::string plots_section(const ResultsSet& set, const SprtParams& sprt, bool sp
         PlotSeries llr{"LLR", kColours[1], {}, {}, {}, {}};
         SprtReport last;
         for (const std::size_t n : samples) {
-            const std::vector<FinishedGame> prefix(set.games.begin(), set.games.begin() + static_cast<std::ptrdiff_t>(n));
+            const std::vector<FinishedGame> prefix(set.games.begin(),
+                                                   set.games.begin() + static_cast<std::ptrdiff_t>(n));
             const Standings s = compute_standings(prefix, set.names, sprt);
             if (!s.head_to_head) continue;
             const Estimate& e = s.head_to_head->elo.elo;
@@ -95,18 +101,24 @@ std::string plots_section(const ResultsSet& set, const SprtParams& sprt, bool sp
                 llr.y.push_back(last.llr);
             }
         }
-        out += svg_plot({"elo-plot", "Elo of " + set.names[0] + " with its 95% interval", "games", "Elo", {elo}, {{0, "0"}}});
-        const std::string test = fmt::format("SPRT elo0={:g} elo1={:g} alpha={:g} beta={:g} ({}){}", sprt.elo0, sprt.elo1,
-                                             sprt.alpha, sprt.beta, sprt_model_name(sprt.model),
-                                             sprt_given ? "" : ", the report's default test");
-        out += svg_plot({"llr-plot", "Log-likelihood ratio, " + test, "games", "LLR", {llr},
+        out += svg_plot(
+            {"elo-plot", "Elo of " + set.names[0] + " with its 95% interval", "games", "Elo", {elo}, {{0, "0"}}});
+        const std::string test =
+            fmt::format("SPRT elo0={:g} elo1={:g} alpha={:g} beta={:g} ({}){}", sprt.elo0, sprt.elo1, sprt.alpha,
+                        sprt.beta, sprt_model_name(sprt.model), sprt_given ? "" : ", the report's default test");
+        out += svg_plot({"llr-plot",
+                         "Log-likelihood ratio, " + test,
+                         "games",
+                         "LLR",
+                         {llr},
                          {{last.upper, "accept H1"}, {last.lower, "accept H0"}}});
     } else {
         std::vector<PlotSeries> series;
         for (std::size_t i = 0; i < set.names.size(); ++i)
             series.push_back({set.names[i], kColours[i % kColours.size()], {}, {}, {}, {}});
         for (const std::size_t n : samples) {
-            const std::vector<FinishedGame> prefix(set.games.begin(), set.games.begin() + static_cast<std::ptrdiff_t>(n));
+            const std::vector<FinishedGame> prefix(set.games.begin(),
+                                                   set.games.begin() + static_cast<std::ptrdiff_t>(n));
             const auto ratings = fit_joint_ratings(crosstable(prefix, set.names));
             if (!ratings) continue;
             for (const JointRating& r : *ratings) {
@@ -120,7 +132,9 @@ std::string plots_section(const ResultsSet& set, const SprtParams& sprt, bool sp
     return out + "</section>";
 }
 
-std::string game_link(int game) { return fmt::format(R"(<a href="#game={0}&amp;move=0" class="game-link">{0}</a>)", game); }
+std::string game_link(int game) {
+    return fmt::format(R"(<a href="#game={0}&amp;move=0" class="game-link">{0}</a>)", game);
+}
 
 std::string openings_section(const std::vector<FinishedGame>& games) {
     std::map<int, std::vector<const FinishedGame*>> by_pair;
@@ -133,24 +147,28 @@ std::string openings_section(const std::vector<FinishedGame>& games) {
         const Winner w = two[0]->outcome.winner;
         if (w == Winner::Draw || two[1]->outcome.winner != w) continue;
         ++count;
-        rows += fmt::format("<tr><td>{}</td><td>{}</td><td>{} {}</td></tr>", html_escape(opening_to_letters(two[0]->opening)),
-                            winner_name(w), game_link(two[0]->game), game_link(two[1]->game));
+        rows += fmt::format("<tr><td>{}</td><td>{}</td><td>{} {}</td></tr>",
+                            html_escape(opening_to_letters(two[0]->opening)), winner_name(w), game_link(two[0]->game),
+                            game_link(two[1]->game));
     }
     std::string out = R"(<section id="openings"><h2>Openings one colour won both times</h2>)";
-    out += fmt::format("<p>{} of the colour-swapped pairs were won by the same colour both times: these openings "
-                       "decide the game more than the engines do.</p>",
-                       count);
+    out += fmt::format(
+        "<p>{} of the colour-swapped pairs were won by the same colour both times: these openings "
+        "decide the game more than the engines do.</p>",
+        count);
     if (count)
-        out += R"(<table class="openings"><thead><tr><th>Opening</th><th>Won by</th><th>Games</th></tr></thead><tbody>)" + rows +
-               "</tbody></table>";
+        out +=
+            R"(<table class="openings"><thead><tr><th>Opening</th><th>Won by</th><th>Games</th></tr></thead><tbody>)" +
+            rows + "</tbody></table>";
     return out + "</section>";
 }
 
 std::string games_section(const std::vector<FinishedGame>& games) {
-    std::string out = R"(<section id="games"><h2>Games</h2><table class="games"><thead><tr><th>Game</th><th>Black</th><th>White</th><th>Result</th><th>Reason</th><th>Moves</th></tr></thead><tbody>)";
+    std::string out =
+        R"(<section id="games"><h2>Games</h2><table class="games"><thead><tr><th>Game</th><th>Black</th><th>White</th><th>Result</th><th>Reason</th><th>Moves</th></tr></thead><tbody>)";
     for (const FinishedGame& g : games)
-        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", game_link(g.game),
-                           html_escape(g.black), html_escape(g.white), winner_name(g.outcome.winner),
+        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                           game_link(g.game), html_escape(g.black), html_escape(g.white), winner_name(g.outcome.winner),
                            reason_name(g.outcome.reason), g.outcome.moves.size());
     return out + "</tbody></table></section>";
 }
@@ -163,16 +181,25 @@ std::string games_json(const std::vector<FinishedGame>& games) {
         for (const Point p : g.opening) opening.push_back({p.x, p.y});
         auto moves = nlohmann::json::array();
         for (const RecordedMove& m : g.outcome.moves) moves.push_back({m.at.x, m.at.y});
-        std::string end = std::string(winner_name(g.outcome.winner)) + " (" + std::string(reason_name(g.outcome.reason)) + ")";
+        std::string end =
+            std::string(winner_name(g.outcome.winner)) + " (" + std::string(reason_name(g.outcome.reason)) + ")";
         if (!g.outcome.adjudication.empty()) end += ": " + g.outcome.adjudication;
-        list.push_back({{"game", g.game}, {"black", g.black}, {"white", g.white}, {"size", {g.config.width, g.config.height}},
-                        {"rule", rule_name(g.config.rule)}, {"opening", opening}, {"moves", moves}, {"end", end}});
+        list.push_back({{"game", g.game},
+                        {"black", g.black},
+                        {"white", g.white},
+                        {"size", {g.config.width, g.config.height}},
+                        {"rule", rule_name(g.config.rule)},
+                        {"opening", opening},
+                        {"moves", moves},
+                        {"end", end}});
     }
     std::string json = list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     std::string out;
     for (std::size_t i = 0; i < json.size(); ++i) {
-        if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/') out += "<\\";
-        else out += json[i];
+        if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/')
+            out += "<\\";
+        else
+            out += json[i];
     }
     return out;
 }
@@ -275,7 +302,8 @@ std::string html_report(const ResultsSet& set, const ReportSettings& settings) {
         if (!files.empty()) files += ", ";
         files += html_escape(f);
     }
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tengen-arena report</title><style>";
+    std::string out =
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tengen-arena report</title><style>";
     out += kStyle;
     out += "</style></head><body><h1>tengen-arena report</h1>";
     out += fmt::format(R"(<p id="summary">{} games from {}{}.)", set.games.size(), files,
@@ -288,9 +316,10 @@ std::string html_report(const ResultsSet& set, const ReportSettings& settings) {
     out += standings_section(standings);
     out += crosstable_section(crosstable(set.games, set.names));
     out += plots_section(set, sprt, settings.sprt.has_value());
-    out += R"(<section id="replay-section"><h2>Replay</h2><p id="replay-caption"></p><div id="replay"><svg xmlns="http://www.w3.org/2000/svg" id="board-svg"></svg><div>)"
-           R"(<button id="replay-first">|&lt;</button> <button id="replay-back">&lt;</button> <button id="replay-next">&gt;</button> <button id="replay-last">&gt;|</button><br>)"
-           R"(<input type="range" id="replay-move" min="0" max="0" value="0" aria-label="move"><p>Pick a game below; the arrow keys step through it. The address (#game=N&amp;move=M) names the position.</p></div></div></section>)";
+    out +=
+        R"(<section id="replay-section"><h2>Replay</h2><p id="replay-caption"></p><div id="replay"><svg xmlns="http://www.w3.org/2000/svg" id="board-svg"></svg><div>)"
+        R"(<button id="replay-first">|&lt;</button> <button id="replay-back">&lt;</button> <button id="replay-next">&gt;</button> <button id="replay-last">&gt;|</button><br>)"
+        R"(<input type="range" id="replay-move" min="0" max="0" value="0" aria-label="move"><p>Pick a game below; the arrow keys step through it. The address (#game=N&amp;move=M) names the position.</p></div></div></section>)";
     out += R"(<div class="games-wrap">)" + games_section(set.games) + "</div>";
     out += R"(<div class="games-wrap">)" + openings_section(set.games) + "</div>";
     out += R"(<script type="application/json" id="games-data">)" + games_json(set.games) + "</script>";

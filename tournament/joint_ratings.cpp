@@ -44,9 +44,15 @@ Crosstable crosstable(const std::vector<FinishedGame>& games, const std::vector<
         const std::size_t b = index(g.black), w = index(g.white);
         if (b >= names.size() || w >= names.size() || b == w) continue;
         switch (g.outcome.winner) {
-        case Winner::Black: ++t.cells[b][w].wins, ++t.cells[w][b].losses; break;
-        case Winner::White: ++t.cells[w][b].wins, ++t.cells[b][w].losses; break;
-        case Winner::Draw: ++t.cells[b][w].draws, ++t.cells[w][b].draws; break;
+        case Winner::Black:
+            ++t.cells[b][w].wins, ++t.cells[w][b].losses;
+            break;
+        case Winner::White:
+            ++t.cells[w][b].wins, ++t.cells[b][w].losses;
+            break;
+        case Winner::Draw:
+            ++t.cells[b][w].draws, ++t.cells[w][b].draws;
+            break;
         }
     }
     return t;
@@ -69,7 +75,8 @@ std::optional<std::vector<JointRating>> fit_joint_ratings(const Crosstable& tabl
             const WdlCounts& c = table.cells[rated[a]][rated[b]];
             if (c.games() == 0) continue;
             games[a][b] = static_cast<double>(c.games()) + kVirtualDrawsPerPairing;
-            points[a][b] = static_cast<double>(c.wins) + 0.5 * static_cast<double>(c.draws) + 0.5 * kVirtualDrawsPerPairing;
+            points[a][b] =
+                static_cast<double>(c.wins) + 0.5 * static_cast<double>(c.draws) + 0.5 * kVirtualDrawsPerPairing;
         }
     // Newton's method on the log-likelihood, the first engine's rating held at 0 (only
     // differences are determined); the curvature at the maximum gives the covariance.
@@ -120,7 +127,8 @@ std::optional<std::vector<JointRating>> fit_joint_ratings(const Crosstable& tabl
     std::vector<JointRating> out;
     for (std::size_t i = 0; i < n; ++i) {
         const double variance = std::max(0.0, cov[i][i] - row_mean[i] - col_mean[i] + all_mean);
-        out.push_back({table.names[rated[i]], (r[i] - mean) / kLogisticScale, 1.96 * std::sqrt(variance) / kLogisticScale});
+        out.push_back(
+            {table.names[rated[i]], (r[i] - mean) / kLogisticScale, 1.96 * std::sqrt(variance) / kLogisticScale});
     }
     std::stable_sort(out.begin(), out.end(), [](const JointRating& a, const JointRating& b) { return a.elo > b.elo; });
     return out;
@@ -145,7 +153,9 @@ std::string format_crosstable_and_ratings(const Crosstable& table) {
         out += fmt::format("{:<{}}", table.names[i], width);
         for (std::size_t j = 0; j < n; ++j) {
             const WdlCounts& c = table.cells[i][j];
-            const std::string text = i == j ? "-" : c.games() == 0 ? "." : fmt::format("{}-{}-{}", c.wins, c.losses, c.draws);
+            const std::string text = i == j           ? "-"
+                                     : c.games() == 0 ? "."
+                                                      : fmt::format("{}-{}-{}", c.wins, c.losses, c.draws);
             out += fmt::format("  {:>{}}", text, cell);
         }
         out += "\n";

@@ -18,16 +18,16 @@ int merge_command(int argc, char** argv) {
         "tengen-arena merge A.jsonl B.jsonl ... [--out F] [--sprt ...] [--pool]\n"
         "Prints the standings of the union of results files (games counted once by number).\n"
         "All files must come from the same schedule, unless --pool. Options");
-    desc.add_options()
-        ("help,h", "show this help")
-        ("files", po::value<std::vector<std::string>>()->multitoken(), "results files")
-        ("out", po::value<std::string>(), "write the merged results, sorted by game number")
-        ("pool", "pool runs of other schedules (the same engines, another seed, length or opening file): each "
-                 "schedule's games are renumbered after the previous one's, so no pair is mixed")
-        ("max-failures", po::value<double>(), "report an engine whose time forfeits and crashes exceed this percent "
-                                              "of its games as disqualified")
-        ("sprt", po::value<std::vector<std::string>>()->multitoken(),
-         "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]");
+    desc.add_options()("help,h", "show this help")("files", po::value<std::vector<std::string>>()->multitoken(),
+                                                   "results files")("out", po::value<std::string>(),
+                                                                    "write the merged results, sorted by game number")(
+        "pool",
+        "pool runs of other schedules (the same engines, another seed, length or opening file): each "
+        "schedule's games are renumbered after the previous one's, so no pair is mixed")(
+        "max-failures", po::value<double>(),
+        "report an engine whose time forfeits and crashes exceed this percent "
+        "of its games as disqualified")("sprt", po::value<std::vector<std::string>>()->multitoken(),
+                                        "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]");
     po::positional_options_description positional;
     positional.add("files", -1);
     po::variables_map vm;
@@ -71,10 +71,10 @@ int merge_command(int argc, char** argv) {
     }
     std::cout << games.size() << " games";
     if (set.runs > 1) std::cout << ", pooled from " << set.runs << " runs of different settings";
-    std::cout << "\n" << format_standings(compute_standings(games, set.names, sprt),
-                                                                       vm.count("max-failures")
-                                                                           ? std::optional<double>(vm["max-failures"].as<double>())
-                                                                           : std::nullopt);
+    std::cout << "\n"
+              << format_standings(
+                     compute_standings(games, set.names, sprt),
+                     vm.count("max-failures") ? std::optional<double>(vm["max-failures"].as<double>()) : std::nullopt);
     return 0;
 }
 

@@ -32,13 +32,19 @@ std::variant<OpeningOptions, std::string> parse_opening_options(const std::vecto
         if (key == "file") {
             o.file = value;
         } else if (key == "format") {
-            if (value == "offset" || value == "offsets") o.format = OpeningFormat::Offset;
-            else if (value == "letters" || value == "pos") o.format = OpeningFormat::Letters;
-            else return "--openings: format must be offset or letters, got '" + value + "'";
+            if (value == "offset" || value == "offsets")
+                o.format = OpeningFormat::Offset;
+            else if (value == "letters" || value == "pos")
+                o.format = OpeningFormat::Letters;
+            else
+                return "--openings: format must be offset or letters, got '" + value + "'";
         } else if (key == "order") {
-            if (value == "random") o.random_order = true;
-            else if (value == "sequential") o.random_order = false;
-            else return "--openings: order must be sequential or random, got '" + value + "'";
+            if (value == "random")
+                o.random_order = true;
+            else if (value == "sequential")
+                o.random_order = false;
+            else
+                return "--openings: order must be sequential or random, got '" + value + "'";
         } else if (key == "seed") {
             const auto seed = parse_integer<std::uint64_t>(value);
             if (!seed) return "--openings: seed must be a non-negative integer, got '" + value + "'";
@@ -48,9 +54,12 @@ std::variant<OpeningOptions, std::string> parse_opening_options(const std::vecto
             if (!start || *start < 0) return "--openings: start must be a non-negative integer, got '" + value + "'";
             o.start = *start;
         } else if (key == "transform") {
-            if (value == "yes" || value == "true" || value == "1") o.transform = true;
-            else if (value == "no" || value == "false" || value == "0") o.transform = false;
-            else return "--openings: transform must be yes or no, got '" + value + "'";
+            if (value == "yes" || value == "true" || value == "1")
+                o.transform = true;
+            else if (value == "no" || value == "false" || value == "0")
+                o.transform = false;
+            else
+                return "--openings: transform must be yes or no, got '" + value + "'";
         } else {
             return "--openings: unknown key '" + key + "'";
         }
@@ -82,7 +91,8 @@ std::variant<std::vector<Point>, std::string> parse_opening_line(std::string_vie
         std::size_t from = 0;
         for (;;) {
             const std::size_t comma = line.find(',', from);
-            const auto number = parse_integer<int>(line.substr(from, comma == std::string_view::npos ? line.npos : comma - from));
+            const auto number =
+                parse_integer<int>(line.substr(from, comma == std::string_view::npos ? line.npos : comma - from));
             if (!number) return "not a list of dx,dy offsets: '" + std::string(line) + "'";
             numbers.push_back(*number);
             if (comma == std::string_view::npos) break;
@@ -143,14 +153,22 @@ Point apply_symmetry(Point p, int symmetry, const GameConfig& config) noexcept {
         symmetry = kRectangle[symmetry % 4];
     }
     switch (symmetry % 8) {
-    case 1: return {mx - p.y, p.x};       // quarter turn
-    case 2: return {mx - p.x, my - p.y};  // half turn
-    case 3: return {p.y, my - p.x};       // three quarters
-    case 4: return {mx - p.x, p.y};       // mirror left-right
-    case 5: return {p.x, my - p.y};       // mirror top-bottom
-    case 6: return {p.y, p.x};            // main diagonal
-    case 7: return {my - p.y, mx - p.x};  // anti-diagonal
-    default: return p;
+    case 1:
+        return {mx - p.y, p.x};  // quarter turn
+    case 2:
+        return {mx - p.x, my - p.y};  // half turn
+    case 3:
+        return {p.y, my - p.x};  // three quarters
+    case 4:
+        return {mx - p.x, p.y};  // mirror left-right
+    case 5:
+        return {p.x, my - p.y};  // mirror top-bottom
+    case 6:
+        return {p.y, p.x};  // main diagonal
+    case 7:
+        return {my - p.y, mx - p.x};  // anti-diagonal
+    default:
+        return p;
     }
 }
 

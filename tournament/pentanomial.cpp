@@ -6,9 +6,12 @@ namespace {
 
 std::size_t half_points(GameScore s) noexcept {
     switch (s) {
-        case GameScore::Win: return 2;
-        case GameScore::Draw: return 1;
-        case GameScore::Loss: break;
+    case GameScore::Win:
+        return 2;
+    case GameScore::Draw:
+        return 1;
+    case GameScore::Loss:
+        break;
     }
     return 0;
 }
@@ -22,7 +25,9 @@ std::optional<GameScore> game_score_from_points(double points) noexcept {
     return std::nullopt;
 }
 
-std::size_t penta_bucket(GameScore first, GameScore second) noexcept { return half_points(first) + half_points(second); }
+std::size_t penta_bucket(GameScore first, GameScore second) noexcept {
+    return half_points(first) + half_points(second);
+}
 
 std::optional<std::size_t> penta_bucket(double first_points, double second_points) noexcept {
     const auto first = game_score_from_points(first_points);
@@ -33,9 +38,15 @@ std::optional<std::size_t> penta_bucket(double first_points, double second_point
 
 void add_game(WdlCounts& wdl, GameScore score) noexcept {
     switch (score) {
-        case GameScore::Win: ++wdl.wins; break;
-        case GameScore::Draw: ++wdl.draws; break;
-        case GameScore::Loss: ++wdl.losses; break;
+    case GameScore::Win:
+        ++wdl.wins;
+        break;
+    case GameScore::Draw:
+        ++wdl.draws;
+        break;
+    case GameScore::Loss:
+        ++wdl.losses;
+        break;
     }
 }
 

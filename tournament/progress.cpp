@@ -16,7 +16,11 @@ std::string clock_text(double seconds) {
 
 ProgressReporter::ProgressReporter(std::ostream& out, bool live, std::int64_t total, std::int64_t already,
                                    std::string focus)
-    : out_(out), live_(live), total_(total), done_(already), focus_(std::move(focus)),
+    : out_(out),
+      live_(live),
+      total_(total),
+      done_(already),
+      focus_(std::move(focus)),
       start_(std::chrono::steady_clock::now()) {}
 
 std::string ProgressReporter::summary(const Standings& standings) const {

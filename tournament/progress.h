@@ -28,8 +28,8 @@ private:
     std::ostream& out_;
     bool live_;
     std::int64_t total_;
-    std::int64_t done_ = 0;     // finished in scope, earlier runs included
-    std::int64_t played_ = 0;   // finished by this run: the ETA's pace
+    std::int64_t done_ = 0;    // finished in scope, earlier runs included
+    std::int64_t played_ = 0;  // finished by this run: the ETA's pace
     std::string focus_;
     std::string last_black_, last_white_;  // the engines of the last finished game
     std::chrono::steady_clock::time_point start_;

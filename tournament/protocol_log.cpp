@@ -11,8 +11,8 @@ ProtocolLog::ProtocolLog(const std::string& path)
 
 void ProtocolLog::write(std::string_view engine, std::string_view direction, std::string_view line) {
     // Wall-clock time to match other logs, plus milliseconds since start for timing questions.
-    const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           std::chrono::steady_clock::now() - origin_).count();
+    const auto since =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - origin_).count();
     const std::string text = fmt::format("{} +{}ms {} {} {}\n", utc_iso8601(std::chrono::system_clock::now(), true),
                                          since, engine, direction, line);
     std::lock_guard lock(mutex_);

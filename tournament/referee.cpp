@@ -23,8 +23,7 @@ bool prompt_move(EngineSession& engine, const Board& board, int& known_stones) {
     if (known_stones == static_cast<int>(history.size()) - 1)
         return engine.send("TURN " + to_protocol(history.back().at));
     bool ok = engine.send("BOARD");
-    for (const Move& m : history)
-        ok = ok && engine.send(to_protocol(m.at) + "," + (m.color == own ? "1" : "2"));
+    for (const Move& m : history) ok = ok && engine.send(to_protocol(m.at) + "," + (m.color == own ? "1" : "2"));
     return ok && engine.send("DONE");
 }
 
@@ -74,8 +73,8 @@ std::string start_command(const GameConfig& config) {
     return "RECTSTART " + std::to_string(config.width) + "," + std::to_string(config.height);
 }
 
-GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>& opening,
-                      EngineSession& black, EngineSession& white) {
+GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>& opening, EngineSession& black,
+                      EngineSession& white) {
     Board board(settings.config);
     for (Point p : opening) board.play(p);
     Seats seats(settings, black, white);
@@ -107,7 +106,9 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
             const Color first_mover = opening_stones % 2 == 0 ? Color::Black : Color::White;
             if (auto verdict = adjudicate_by_scores(settings.adjudication, moves, first_mover, opening_stones)) {
                 GameOutcome out;
-                out.winner = !verdict->loser ? Winner::Draw : *verdict->loser == Color::Black ? Winner::White : Winner::Black;
+                out.winner = !verdict->loser                   ? Winner::Draw
+                             : *verdict->loser == Color::Black ? Winner::White
+                                                               : Winner::Black;
                 out.reason = EndReason::Adjudicated;
                 out.adjudication = std::move(verdict->why);
                 out.moves = std::move(moves);

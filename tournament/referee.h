@@ -15,11 +15,11 @@ namespace tengen {
 
 struct RefereeSettings {
     GameConfig config;
-    int draw_after = 0;                         // engine moves before a draw is adjudicated; 0 = never
-    std::optional<std::int64_t> tolerance_ms;   // --tolerance; default: default_tolerance_ms()
-    std::int64_t start_timeout_ms = 10000;      // START must be answered within this
-    bool pondering = false;                     // false: the engine not to move is stopped
-    ScoreAdjudication adjudication;             // --resign, --draw
+    int draw_after = 0;                        // engine moves before a draw is adjudicated; 0 = never
+    std::optional<std::int64_t> tolerance_ms;  // --tolerance; default: default_tolerance_ms()
+    std::int64_t start_timeout_ms = 10000;     // START must be answered within this
+    bool pondering = false;                    // false: the engine not to move is stopped
+    ScoreAdjudication adjudication;            // --resign, --draw
 };
 
 // The grace past a deadline before a time forfeit when --tolerance is not given: the turn
@@ -37,8 +37,8 @@ std::string start_command(const GameConfig& config);
 // Plays the game. Sessions that are not running are launched first. After a loss by
 // misbehaviour the loser's process is killed, so its next game starts a fresh one. The opening
 // must be legal and undecided on this board (openings.h checks that).
-GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>& opening,
-                      EngineSession& black, EngineSession& white);
+GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>& opening, EngineSession& black,
+                      EngineSession& white);
 
 // A --swap2 game: Gomocup's swap2 opening phase through SWAP2BOARD (game_outcome.h,
 // Swap2Phase), then the game from the position it made with the colours the engines chose.

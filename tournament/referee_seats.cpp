@@ -36,8 +36,7 @@ std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const Refere
     // win_length is Tengen's own key. Other engines need not know it, and some (Rapfi) lose
     // track of their input on an unknown INFO key, so it is sent only when k is not the
     // protocol's implied 5.
-    if (settings.config.win_length != 5)
-        e.send("INFO win_length " + std::to_string(settings.config.win_length));
+    if (settings.config.win_length != 5) e.send("INFO win_length " + std::to_string(settings.config.win_length));
     e.send("INFO game_type 1");
     return std::nullopt;
 }
@@ -66,20 +65,22 @@ GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::stri
                              std::vector<RecordedMove> moves) {
     switch (a.kind) {
     case EngineAnswer::Kind::Timeout:
-        return loss_of(loser, EndReason::TimeForfeit, "no answer to " + what + " within " + std::to_string(a.ms) + " ms",
-                       std::move(moves));
+        return loss_of(loser, EndReason::TimeForfeit,
+                       "no answer to " + what + " within " + std::to_string(a.ms) + " ms", std::move(moves));
     case EngineAnswer::Kind::Crash:
         return loss_of(loser, EndReason::Crash, a.line, std::move(moves));
     case EngineAnswer::Kind::MemoryLimit:
         return loss_of(loser, EndReason::MemoryLimit, a.line, std::move(moves));
     case EngineAnswer::Kind::Line:
-    case EngineAnswer::Kind::Abandoned: break;
+    case EngineAnswer::Kind::Abandoned:
+        break;
     }
     return loss_of(loser, EndReason::ProtocolError, a.line, std::move(moves));
 }
 
 Seats::Seats(const RefereeSettings& settings, EngineSession& black, EngineSession& white)
-    : settings_(settings), engines_{&black, &white},
+    : settings_(settings),
+      engines_{&black, &white},
       time_left_{black.spec().clock.match_ms, white.spec().clock.match_ms} {}
 
 std::optional<GameOutcome> Seats::begin() {

@@ -60,8 +60,10 @@ ReportedSearch parse_reported_search(std::string_view message_line) {
         if ((key == "depth" || key == "d") && !found.depth) {
             if (const auto d = integer(value, true); d && *d >= 0) found.depth = d;
         } else if ((key == "eval" || key == "ev" || key == "score" || key == "cp") && !found.has_score()) {
-            if (const auto m = mate_text(value)) found.mate = m;
-            else if (const auto s = integer(value)) found.score = s;
+            if (const auto m = mate_text(value))
+                found.mate = m;
+            else if (const auto s = integer(value))
+                found.score = s;
         } else if (key == "mate" && !found.has_score()) {
             if (const auto m = integer(value)) found.mate = m;
         }

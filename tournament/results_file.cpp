@@ -12,8 +12,8 @@
 
 namespace tengen {
 
-std::variant<LoadedResults, std::string> load_results(const std::string& path, const std::optional<std::string>& schedule,
-                                                      bool repair) {
+std::variant<LoadedResults, std::string> load_results(const std::string& path,
+                                                      const std::optional<std::string>& schedule, bool repair) {
     LoadedResults out;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -77,9 +77,10 @@ ResultsWriter::ResultsWriter(const std::string& path) {
     // Advisory, but every tengen-arena takes it: a second arena on the same file would play
     // every game again and interleave its lines with ours.
     if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        error_ = errno == EWOULDBLOCK ? "another tengen-arena is already playing into " + path +
-                                            " (one arena at a time per results file; use --shard and merge to split a run)"
-                                      : "cannot lock the results file " + path + ": " + std::strerror(errno);
+        error_ = errno == EWOULDBLOCK
+                     ? "another tengen-arena is already playing into " + path +
+                           " (one arena at a time per results file; use --shard and merge to split a run)"
+                     : "cannot lock the results file " + path + ": " + std::strerror(errno);
         ::close(fd_);
         fd_ = -1;
     }

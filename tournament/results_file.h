@@ -20,8 +20,8 @@ struct LoadedResults {
 // Reads path; a missing file is an empty result. A torn or unreadable last line is dropped
 // (and cut from the file when repair is set, so the game is replayed cleanly). When schedule
 // is given, a line of another schedule is an error: never mix two schedules in one file.
-std::variant<LoadedResults, std::string> load_results(const std::string& path, const std::optional<std::string>& schedule,
-                                                      bool repair);
+std::variant<LoadedResults, std::string> load_results(const std::string& path,
+                                                      const std::optional<std::string>& schedule, bool repair);
 
 // Appends whole lines with one write each, flushed to the OS at once; safe from many threads.
 // It holds an exclusive lock on the file for its lifetime, so two arenas never play into one

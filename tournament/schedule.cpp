@@ -14,9 +14,12 @@ std::optional<TournamentKind> parse_tournament_kind(const std::string& text) {
 
 const char* tournament_kind_name(TournamentKind k) noexcept {
     switch (k) {
-    case TournamentKind::Gauntlet: return "gauntlet";
-    case TournamentKind::RoundRobin: return "round-robin";
-    case TournamentKind::Match: break;
+    case TournamentKind::Gauntlet:
+        return "gauntlet";
+    case TournamentKind::RoundRobin:
+        return "round-robin";
+    case TournamentKind::Match:
+        break;
     }
     return "match";
 }
@@ -28,8 +31,8 @@ std::optional<std::string> schedule_error(const ScheduleOptions& o) {
     if (o.games < 1) return std::string("--games must be at least 1");
     if (o.rounds < 1) return std::string("--rounds must be at least 1");
     if (o.repeat && o.games % 2 != 0)
-        return "--games must be even when openings are repeated with colours swapped (got " +
-               std::to_string(o.games) + "; or use --repeat=false)";
+        return "--games must be even when openings are repeated with colours swapped (got " + std::to_string(o.games) +
+               "; or use --repeat=false)";
     return std::nullopt;
 }
 
@@ -60,8 +63,9 @@ std::vector<ScheduledGame> build_schedule(const ScheduleOptions& o) {
                 // over the pairing's games across rounds, and each pairing starts on the other
                 // colour from the one before, so an odd --games leaves nobody with the extra
                 // black in every round or every pairing.
-                const bool swapped = o.repeat ? j % 2 == 1
-                                              : (static_cast<std::int64_t>(round) * o.games + j + static_cast<std::int64_t>(p)) % 2 == 1;
+                const bool swapped =
+                    o.repeat ? j % 2 == 1
+                             : (static_cast<std::int64_t>(round) * o.games + j + static_cast<std::int64_t>(p)) % 2 == 1;
                 g.black = swapped ? second : first;
                 g.white = swapped ? first : second;
                 g.opening = o.repeat ? std::int64_t{round} * (o.games / 2) + j / 2 : std::int64_t{round} * o.games + j;

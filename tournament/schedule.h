@@ -17,7 +17,7 @@ const char* tournament_kind_name(TournamentKind k) noexcept;
 struct ScheduleOptions {
     TournamentKind kind = TournamentKind::Match;
     int engines = 2;
-    int games = 2;     // per pairing per round
+    int games = 2;  // per pairing per round
     int rounds = 1;
     bool repeat = true;  // each opening twice, colours swapped
 };
@@ -30,7 +30,7 @@ std::optional<std::string> schedule_error(const ScheduleOptions& o);
 std::vector<std::pair<int, int>> pairings_of(const ScheduleOptions& o);
 
 struct ScheduledGame {
-    int game = 0;   // 2 * pair + 0 or 1
+    int game = 0;  // 2 * pair + 0 or 1
     int round = 0;
     int pair = 0;   // the two games that share an opening (with repeat)
     int black = 0;  // engine indices

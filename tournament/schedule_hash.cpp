@@ -56,12 +56,15 @@ std::string schedule_hash(const ScheduleIdentity& id) {
                             id.schedule.games, id.schedule.rounds, id.schedule.repeat ? 1 : 0);
     text += fmt::format("board {}x{} k {} rule {} draw-after {}\n", id.config.width, id.config.height,
                         id.config.win_length, rule_name(id.config.rule), id.draw_after);
-    if (!id.adjudication.empty()) text += "adjudication " + id.adjudication + "\n";  // absent: older runs keep their hash
-    if (id.swap2) text += "swap2\n";  // absent: older runs keep their hash
+    if (!id.adjudication.empty())
+        text += "adjudication " + id.adjudication + "\n";  // absent: older runs keep their hash
+    if (id.swap2) text += "swap2\n";                       // absent: older runs keep their hash
     if (id.openings) {
         const OpeningOptions& o = *id.openings;
         text += fmt::format("openings format {} order {} seed {} start {} transform {} content {:016x}\n",
-                            !o.format ? "auto" : *o.format == OpeningFormat::Letters ? "letters" : "offset",
+                            !o.format                             ? "auto"
+                            : *o.format == OpeningFormat::Letters ? "letters"
+                                                                  : "offset",
                             o.random_order ? "random" : "sequential", o.seed, o.start, o.transform ? 1 : 0,
                             fnv1a(id.openings_text));
     }

@@ -46,21 +46,26 @@ bool last_moves_all(const std::vector<RecordedMove>& moves, int last, int count,
 
 std::variant<std::uint64_t, std::string> parse_proof_options(const std::vector<std::string>& tokens) {
     std::uint64_t nodes = kDefaultProofNodes;
-    std::string e = for_each_key_value("--adjudicate-proven", tokens, [&](const std::string& key, const std::string& value) -> std::string {
-        if (key != "nodes") return "unknown key '" + key + "'";
-        int n = 0;
-        if (std::string bad = set_int(key, value, 1, n); !bad.empty()) return bad;
-        nodes = static_cast<std::uint64_t>(n);
-        return {};
-    });
+    std::string e = for_each_key_value("--adjudicate-proven", tokens,
+                                       [&](const std::string& key, const std::string& value) -> std::string {
+                                           if (key != "nodes") return "unknown key '" + key + "'";
+                                           int n = 0;
+                                           if (std::string bad = set_int(key, value, 1, n); !bad.empty()) return bad;
+                                           nodes = static_cast<std::uint64_t>(n);
+                                           return {};
+                                       });
     if (!e.empty()) return e;
     return nodes;
 }
 
 std::string ScoreAdjudication::text() const {
     std::string out;
-    if (resign) out += fmt::format("resign score {} count {} twosided {}", resign->score, resign->count, resign->twosided ? 1 : 0);
-    if (draw) out += fmt::format("{}draw score {} count {} after {}", out.empty() ? "" : " ", draw->score, draw->count, draw->after_ply);
+    if (resign)
+        out +=
+            fmt::format("resign score {} count {} twosided {}", resign->score, resign->count, resign->twosided ? 1 : 0);
+    if (draw)
+        out += fmt::format("{}draw score {} count {} after {}", out.empty() ? "" : " ", draw->score, draw->count,
+                           draw->after_ply);
     if (proof_nodes > 0) out += fmt::format("{}proven nodes {}", out.empty() ? "" : " ", proof_nodes);
     return out;
 }
@@ -68,16 +73,17 @@ std::string ScoreAdjudication::text() const {
 std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std::string>& tokens) {
     ResignRule r;
     bool has_score = false, has_count = false;
-    std::string e = for_each_key_value("--resign", tokens, [&](const std::string& key, const std::string& value) -> std::string {
-        if (key == "score") return has_score = true, set_int(key, value, 1, r.score);
-        if (key == "count") return has_count = true, set_int(key, value, 1, r.count);
-        if (key == "twosided") {
-            if (value != "true" && value != "false") return "twosided is true or false, got '" + value + "'";
-            r.twosided = value == "true";
-            return {};
-        }
-        return "unknown key '" + key + "'";
-    });
+    std::string e =
+        for_each_key_value("--resign", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+            if (key == "score") return has_score = true, set_int(key, value, 1, r.score);
+            if (key == "count") return has_count = true, set_int(key, value, 1, r.count);
+            if (key == "twosided") {
+                if (value != "true" && value != "false") return "twosided is true or false, got '" + value + "'";
+                r.twosided = value == "true";
+                return {};
+            }
+            return "unknown key '" + key + "'";
+        });
     if (!e.empty()) return e;
     if (!has_score || !has_count) return std::string("--resign needs score=S and count=N");
     return r;
@@ -86,12 +92,13 @@ std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std
 std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vector<std::string>& tokens) {
     ScoreDrawRule d;
     bool has_score = false, has_count = false;
-    std::string e = for_each_key_value("--draw", tokens, [&](const std::string& key, const std::string& value) -> std::string {
-        if (key == "score") return has_score = true, set_int(key, value, 0, d.score);
-        if (key == "count") return has_count = true, set_int(key, value, 1, d.count);
-        if (key == "after") return set_int(key, value, 0, d.after_ply);
-        return "unknown key '" + key + "'";
-    });
+    std::string e =
+        for_each_key_value("--draw", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+            if (key == "score") return has_score = true, set_int(key, value, 0, d.score);
+            if (key == "count") return has_count = true, set_int(key, value, 1, d.count);
+            if (key == "after") return set_int(key, value, 0, d.after_ply);
+            return "unknown key '" + key + "'";
+        });
     if (!e.empty()) return e;
     if (!has_score || !has_count) return std::string("--draw needs score=S and count=N");
     return d;
@@ -104,18 +111,23 @@ std::optional<ScoreVerdict> adjudicate_by_scores(const ScoreAdjudication& rules,
     const Color mover = last % 2 == 0 ? first_mover : opponent(first_mover);
     const char* mover_name = mover == Color::Black ? "black" : "white";
     if (const auto& r = rules.resign) {
-        const bool hopeless = last_moves_all(moves, last, r->count, [&](const RecordedMove& m) { return at_most(m, -r->score); });
-        const bool agreed = !r->twosided ||
-                            last_moves_all(moves, last - 1, r->count, [&](const RecordedMove& m) { return at_least(m, r->score); });
+        const bool hopeless =
+            last_moves_all(moves, last, r->count, [&](const RecordedMove& m) { return at_most(m, -r->score); });
+        const bool agreed = !r->twosided || last_moves_all(moves, last - 1, r->count, [&](const RecordedMove& m) {
+            return at_least(m, r->score);
+        });
         if (hopeless && agreed)
-            return ScoreVerdict{mover, fmt::format("resign: {} reported -{} or less on its last {} moves{}", mover_name,
-                                                   r->score, r->count, r->twosided ? ", its opponent +" + std::to_string(r->score) + " or more" : "")};
+            return ScoreVerdict{
+                mover,
+                fmt::format("resign: {} reported -{} or less on its last {} moves{}", mover_name, r->score, r->count,
+                            r->twosided ? ", its opponent +" + std::to_string(r->score) + " or more" : "")};
     }
     if (const auto& d = rules.draw; d && opening_plies + last + 1 >= d->after_ply) {
         const auto level = [&](const RecordedMove& m) { return within(m, d->score); };
         if (last_moves_all(moves, last, d->count, level) && last_moves_all(moves, last - 1, d->count, level))
-            return ScoreVerdict{std::nullopt, fmt::format("draw: both engines reported scores within +-{} on their last {} moves",
-                                                          d->score, d->count)};
+            return ScoreVerdict{std::nullopt,
+                                fmt::format("draw: both engines reported scores within +-{} on their last {} moves",
+                                            d->score, d->count)};
     }
     return std::nullopt;
 }

@@ -18,15 +18,20 @@ double points_of(const FinishedGame& g, const std::string& engine) {
 }
 
 void count(WdlCounts& c, double points) {
-    if (points == 1.0) ++c.wins;
-    else if (points == 0.0) ++c.losses;
-    else ++c.draws;
+    if (points == 1.0)
+        ++c.wins;
+    else if (points == 0.0)
+        ++c.losses;
+    else
+        ++c.draws;
 }
 
 Estimate negated(Estimate e) {
     if (e.value) e.value = -*e.value;
-    if (e.undefined_reason == "all-wins") e.undefined_reason = "all-losses";
-    else if (e.undefined_reason == "all-losses") e.undefined_reason = "all-wins";
+    if (e.undefined_reason == "all-wins")
+        e.undefined_reason = "all-losses";
+    else if (e.undefined_reason == "all-losses")
+        e.undefined_reason = "all-wins";
     return e;
 }
 
@@ -52,7 +57,8 @@ PentaCounts pair_buckets(const std::vector<FinishedGame>& games, const std::stri
         if (swap2 ? proposer_of(*two[0]) == proposer_of(*two[1])
                   : two[0]->opening != two[1]->opening || two[0]->black == two[1]->black)
             continue;
-        if (const auto bucket = penta_bucket(points_of(*two[0], first), points_of(*two[1], first))) ++c.buckets[*bucket];
+        if (const auto bucket = penta_bucket(points_of(*two[0], first), points_of(*two[1], first)))
+            ++c.buckets[*bucket];
     }
     return c;
 }
@@ -125,21 +131,23 @@ std::int64_t EngineStanding::failures() const {
 std::string format_standings(const Standings& s, std::optional<double> max_failures_percent) {
     std::size_t width = 6;
     for (const auto& r : s.rows) width = std::max(width, r.name.size());
-    const std::string basis = s.rows.empty()       ? ""
-                              : s.rows.size() > 2 ? " (games, each against the field)"
-                                                  : fmt::format(" ({} {})", s.rows.front().elo_samples, s.rows.front().elo_basis);
-    std::string out = fmt::format("{:>4}  {:<{}}  {:>6}  {:>7}  {:>7}  {}\n", "Rank", "Engine", width, "Games", "Points",
-                                  "Score", "Elo +- 95%" + basis);
+    const std::string basis = s.rows.empty() ? ""
+                              : s.rows.size() > 2
+                                  ? " (games, each against the field)"
+                                  : fmt::format(" ({} {})", s.rows.front().elo_samples, s.rows.front().elo_basis);
+    std::string out = fmt::format("{:>4}  {:<{}}  {:>6}  {:>7}  {:>7}  {}\n", "Rank", "Engine", width, "Games",
+                                  "Points", "Score", "Elo +- 95%" + basis);
     int rank = 0;
     for (const auto& r : s.rows) {
-        out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>7.1f}  {:>6.1f}%  {}\n", ++rank, r.name, width, r.games(), r.points,
-                           100.0 * r.score(), format_estimate(r.elo));
+        out += fmt::format("{:>4}  {:<{}}  {:>6}  {:>7.1f}  {:>6.1f}%  {}\n", ++rank, r.name, width, r.games(),
+                           r.points, 100.0 * r.score(), format_estimate(r.elo));
     }
     if (s.head_to_head) {
         const HeadToHead& h = *s.head_to_head;
-        const double score = h.wdl.games() ? (static_cast<double>(h.wdl.wins) + 0.5 * static_cast<double>(h.wdl.draws)) /
-                                                 static_cast<double>(h.wdl.games())
-                                           : 0.0;
+        const double score = h.wdl.games()
+                                 ? (static_cast<double>(h.wdl.wins) + 0.5 * static_cast<double>(h.wdl.draws)) /
+                                       static_cast<double>(h.wdl.games())
+                                 : 0.0;
         out += fmt::format("{} vs {}: W-L-D {}-{}-{}, score {:.1f}%, LOS {}\n", h.first, h.second, h.wdl.wins,
                            h.wdl.losses, h.wdl.draws, 100.0 * score,
                            h.elo.los_percent.value ? fmt::format("{:.2f}%", *h.elo.los_percent.value)
@@ -161,7 +169,8 @@ std::string format_standings(const Standings& s, std::optional<double> max_failu
     if (s.crosstable && s.crosstable->names.size() > 2) out += format_crosstable_and_ratings(*s.crosstable);
     for (const auto& r : s.rows) {
         std::string losses;
-        for (const auto& [reason, n] : r.losses_by_reason) losses += fmt::format("{}{} {}", losses.empty() ? "" : ", ", n, reason);
+        for (const auto& [reason, n] : r.losses_by_reason)
+            losses += fmt::format("{}{} {}", losses.empty() ? "" : ", ", n, reason);
         out += fmt::format("{}: losses {}; {} moves, {:.0f} ms on average, {} ms at most\n", r.name,
                            losses.empty() ? "none" : losses, r.moves,
                            r.moves ? static_cast<double>(r.move_ms_total) / static_cast<double>(r.moves) : 0.0,

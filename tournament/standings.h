@@ -20,8 +20,8 @@ struct EngineStanding {
     Estimate elo;  // against the field
     // What the Elo is computed over: "pairs" (colour-swapped pairs, head to head) or "games".
     std::string elo_basis = "games";
-    std::int64_t elo_samples = 0;  // how many of them
-    std::map<std::string, std::int64_t> losses_by_reason;  // "five", "time-forfeit", "crash", ...
+    std::int64_t elo_samples = 0;                                // how many of them
+    std::map<std::string, std::int64_t> losses_by_reason;        // "five", "time-forfeit", "crash", ...
     std::int64_t moves = 0, move_ms_total = 0, move_ms_max = 0;  // its own moves and their times
     // Time forfeits and crashes, the failures Gomocup disqualifies an engine for.
     std::int64_t failures() const;
@@ -31,14 +31,14 @@ struct EngineStanding {
 
 struct HeadToHead {
     std::string first, second;
-    WdlCounts wdl;        // first's wins, losses, draws
-    PentaCounts penta;    // complete pairs only (both games of an opening)
-    EloReport elo;        // from the pairs when there are any, else from the games
+    WdlCounts wdl;      // first's wins, losses, draws
+    PentaCounts penta;  // complete pairs only (both games of an opening)
+    EloReport elo;      // from the pairs when there are any, else from the games
     std::optional<SprtReport> sprt;
 };
 
 struct Standings {
-    std::vector<EngineStanding> rows;  // best first
+    std::vector<EngineStanding> rows;        // best first
     std::optional<HeadToHead> head_to_head;  // exactly two engines
     std::optional<SprtParams> sprt_params;
     std::optional<Crosstable> crosstable;  // three or more engines: printed with joint ratings

@@ -13,8 +13,8 @@ namespace tengen {
 
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;              // Phi^-1(0.975)
-const double kNeloScale = 800.0 / std::numbers::ln10;    // normalized Elo per unit of t
+constexpr double kZ95 = 1.959963984540054;             // Phi^-1(0.975)
+const double kNeloScale = 800.0 / std::numbers::ln10;  // normalized Elo per unit of t
 
 constexpr const char* kAllWins = "all-wins";
 constexpr const char* kAllLosses = "all-losses";
@@ -80,9 +80,9 @@ EloReport elo_report(const Dist<N>& scores, const std::array<std::int64_t, N>& r
         // from: the Elo is the score's, its interval unknown (fastchess prints +- 0.00 here,
         // which reads as certainty after a handful of games). With pairs, "all-draws" would be
         // wrong too: a pair bucket of 1 point is a win and a loss as often as two draws.
-        const char* reason = only == N - 1   ? kAllWins
-                             : only == 0     ? kAllLosses
-                             : N == 5        ? kNoSpread
+        const char* reason = only == N - 1         ? kAllWins
+                             : only == 0           ? kAllLosses
+                             : N == 5              ? kNoSpread
                              : scores[only] == 0.5 ? kAllDraws
                                                    : kTooFewGames;
         if (only == 0 || only == N - 1) {
@@ -251,7 +251,7 @@ SprtReport sprt_report(double llr_value, const SprtParams& p) {
     r.llr = llr_value;
     r.lower = std::log(p.beta / (1.0 - p.alpha));
     r.upper = std::log((1.0 - p.beta) / p.alpha);
-    r.verdict = llr_value >= r.upper ? SprtVerdict::AcceptH1
+    r.verdict = llr_value >= r.upper   ? SprtVerdict::AcceptH1
                 : llr_value <= r.lower ? SprtVerdict::AcceptH0
                                        : SprtVerdict::Continue;
     return r;
@@ -307,9 +307,10 @@ std::string sprt_domain_error(const SprtParams& p, bool pairs) {
     if (reachable(p.elo0) && reachable(p.elo1)) return {};
     double limit = 0;
     while (limit < 2000 && reachable(limit + 1)) limit += 1;
-    return fmt::format("normalized elo0 and elo1 must lie within +-{:.0f} when the samples are {} (the test "
-                       "has no solution beyond); give smaller bounds or model=logistic",
-                       limit, pairs ? "pairs" : "games");
+    return fmt::format(
+        "normalized elo0 and elo1 must lie within +-{:.0f} when the samples are {} (the test "
+        "has no solution beyond); give smaller bounds or model=logistic",
+        limit, pairs ? "pairs" : "games");
 }
 
 SprtReport sprt_from_wdl(const WdlCounts& c, const SprtParams& p) {
@@ -327,9 +328,12 @@ SprtReport sprt_from_penta(const PentaCounts& c, const SprtParams& p) {
 
 std::string verdict_name(SprtVerdict v) {
     switch (v) {
-        case SprtVerdict::AcceptH0: return "H0 accepted";
-        case SprtVerdict::AcceptH1: return "H1 accepted";
-        case SprtVerdict::Continue: break;
+    case SprtVerdict::AcceptH0:
+        return "H0 accepted";
+    case SprtVerdict::AcceptH1:
+        return "H1 accepted";
+    case SprtVerdict::Continue:
+        break;
     }
     return "continue";
 }

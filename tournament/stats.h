@@ -33,10 +33,10 @@ struct Estimate {
 };
 
 struct EloReport {
-    double score = 0;       // mean score in [0, 1]
-    Estimate elo;           // logistic Elo
-    Estimate nelo;          // normalized Elo
-    Estimate los_percent;   // likelihood of superiority, %
+    double score = 0;      // mean score in [0, 1]
+    Estimate elo;          // logistic Elo
+    Estimate nelo;         // normalized Elo
+    Estimate los_percent;  // likelihood of superiority, %
 };
 
 EloReport elo_from_wdl(const WdlCounts& c);

@@ -10,9 +10,9 @@ namespace tengen {
 
 struct PlotSeries {
     std::string name;
-    std::string colour;                  // any CSS colour
-    std::vector<double> x, y;            // one point per sample
-    std::vector<double> low, high;       // an interval band around y, when not empty (same size)
+    std::string colour;             // any CSS colour
+    std::vector<double> x, y;       // one point per sample
+    std::vector<double> low, high;  // an interval band around y, when not empty (same size)
 };
 
 struct PlotRule {

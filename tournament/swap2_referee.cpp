@@ -40,8 +40,8 @@ std::variant<std::vector<Point>, GameOutcome> swap2_step(const RefereeSettings& 
                                                          const char* expected) {
     const Color tentative = seat == 0 ? Color::Black : Color::White;
     // ERROR and UNKNOWN are answers here: an engine without swap2 loses at once, not on time.
-    const Seats::Exchange x =
-        seats.ask(seat, [&](EngineSession& e) { return send_swap2_board(e, board); }, true);
+    const Seats::Exchange x = seats.ask(
+        seat, [&](EngineSession& e) { return send_swap2_board(e, board); }, true);
     if (x.answer.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
     auto lose = [&](EndReason reason, const std::string& said) {
         seats.engine(seat).kill();

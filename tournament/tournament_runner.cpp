@@ -63,8 +63,7 @@ public:
     ~InterruptWatch() {
         // A signal that came after the last wait would kill us when unblocked: take it first.
         const timespec none{0, 0};
-        while (::sigtimedwait(&signals_, nullptr, &none) > 0) {
-        }
+        while (::sigtimedwait(&signals_, nullptr, &none) > 0) {}
         ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
     }
     InterruptWatch(const InterruptWatch&) = delete;
@@ -215,7 +214,8 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
                 break;
             }
             std::optional<std::string> record_error;
-            if (!settings.records_dir.empty()) record_error = write_game_files(game, settings.records_dir, settings.sgf);
+            if (!settings.records_dir.empty())
+                record_error = write_game_files(game, settings.records_dir, settings.sgf);
 
             std::lock_guard lock(board.mutex);
             if (record_error) progress.note("tengen-arena: " + *record_error);
@@ -231,7 +231,8 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
         // Sessions end here: END, then a kill for any that lingers.
     };
 
-    const int threads = std::max(1, std::min<int>(settings.concurrency, static_cast<int>(std::max<std::size_t>(todo.size(), 1))));
+    const int threads =
+        std::max(1, std::min<int>(settings.concurrency, static_cast<int>(std::max<std::size_t>(todo.size(), 1))));
     int interrupted_by = 0;
     {
         InterruptWatch watch;

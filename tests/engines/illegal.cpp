@@ -7,8 +7,10 @@ int main(int argc, char** argv) {
     const bool off_board = argc > 1 && std::strcmp(argv[1], "off") == 0;
     return fake::run("illegal", [off_board](fake::State& s) -> std::pair<int, int> {
         if (s.moves_in_game == 3) {
-            if (off_board) fake::say(fake::move_text({s.width, 0}));
-            else fake::say(fake::move_text(*s.stones.begin()));
+            if (off_board)
+                fake::say(fake::move_text({s.width, 0}));
+            else
+                fake::say(fake::move_text(*s.stones.begin()));
             return {-1, -1};
         }
         const auto p = s.random_empty();

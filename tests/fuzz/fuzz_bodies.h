@@ -80,7 +80,8 @@ inline void fuzz_clocks_one(std::string_view bytes) {
     TranspositionTable tt(std::size_t{1} << 16);
     const std::uint64_t key = static_cast<std::uint64_t>(in.next()) | 1;
     const Score score = static_cast<Score>(in.next() % 40000);
-    tt.store(key, score, score / 2, static_cast<int>(in.next() & 0x3FF), static_cast<int>(in.next() % 130), Bound::Exact);
+    tt.store(key, score, score / 2, static_cast<int>(in.next() & 0x3FF), static_cast<int>(in.next() % 130),
+             Bound::Exact);
     TTHit hit;
     if (!tt.probe(key, hit)) fuzz_fail("a stored key is not found");
     if (hit.score != std::clamp<Score>(score, -32000, 32000)) fuzz_fail("score round trip");

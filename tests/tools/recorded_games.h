@@ -23,8 +23,8 @@ struct RecordedGame {
     GameConfig config;
     std::vector<Point> stones;  // the opening's, then the moves, black first
     int opening_stones = 0;
-    std::string result;         // "black", "white" or "draw"
-    std::string reason;         // how it ended ("five", "time-forfeit", ...)
+    std::string result;  // "black", "white" or "draw"
+    std::string reason;  // how it ended ("five", "time-forfeit", ...)
     // Self-play lines only, one entry per move after the opening: the search's score before the
     // move (side to move's view) and its best move (the move played unless it was randomised).
     std::vector<int> search_scores;
@@ -39,8 +39,8 @@ struct RecordedGameCounts {
 // The game ended on the board (not on time, a crash or an illegal move), so its result says
 // something about the position.
 inline bool ended_on_the_board(const RecordedGame& g) {
-    return g.reason.empty() || g.reason == "five" || g.reason == "win" || g.reason == "board-full" || g.reason == "draw" ||
-           g.reason.find("in a row") != std::string::npos;
+    return g.reason.empty() || g.reason == "five" || g.reason == "win" || g.reason == "board-full" ||
+           g.reason == "draw" || g.reason.find("in a row") != std::string::npos;
 }
 
 // Calls on_game for every readable line of the file; exits with status 2 when it cannot be read.
@@ -60,8 +60,8 @@ inline RecordedGameCounts for_each_recorded_game(const std::string& path,
             continue;
         }
         RecordedGame game;
-        if (g.contains("board") && g["board"].is_array() && g["board"].size() == 2 && g["board"][0].is_number_integer() &&
-            g["board"][1].is_number_integer()) {
+        if (g.contains("board") && g["board"].is_array() && g["board"].size() == 2 &&
+            g["board"][0].is_number_integer() && g["board"][1].is_number_integer()) {
             game.config.width = g["board"][0].get<int>();
             game.config.height = g["board"][1].get<int>();
         }
@@ -80,8 +80,10 @@ inline RecordedGameCounts for_each_recorded_game(const std::string& path,
             std::size_t end = opening.find(selfplay ? ' ' : ',', start);
             if (end == std::string::npos) end = opening.size();
             const auto q = parse_letters(std::string_view(opening).substr(start, end - start));
-            if (!q) ok = false;
-            else game.stones.push_back(*q);
+            if (!q)
+                ok = false;
+            else
+                game.stones.push_back(*q);
             start = end + 1;
         }
         if (!ok) {

@@ -113,10 +113,10 @@ struct Feature {
 };
 
 struct Sample {
-    std::uint32_t begin, end;  // features [begin, end)
-    float result;              // 1 win, 0.5 draw, 0 loss for the side to move
-    float target;              // what the fit aims at: the result, or blended with the search score
-    std::int32_t search_score; // self-play's search score of this position (side to move), or kNoScore
+    std::uint32_t begin, end;   // features [begin, end)
+    float result;               // 1 win, 0.5 draw, 0 loss for the side to move
+    float target;               // what the fit aims at: the result, or blended with the search score
+    std::int32_t search_score;  // self-play's search score of this position (side to move), or kNoScore
     bool validation;
     std::int32_t engine_eval;  // the engine's evaluate_position() as built
 };
@@ -194,7 +194,12 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
                 const int j = i + 1 - g.opening_stones;
                 const std::int32_t score = j < static_cast<int>(g.search_scores.size()) ? g.search_scores[j] : kNoScore;
                 const float result = us == 0 ? black_result : 1.0f - black_result;
-                Sample s{static_cast<std::uint32_t>(data.features.size()), 0, result, result, score, validation,
+                Sample s{static_cast<std::uint32_t>(data.features.size()),
+                         0,
+                         result,
+                         result,
+                         score,
+                         validation,
                          evaluate_position(p)};
                 for (const auto& [param, coeff] : merged)
                     if (coeff != 0.0f) data.features.push_back({param, coeff});
@@ -218,7 +223,8 @@ double log_loss(double k, double eval, double result) {
     return -(result * std::log(p) + (1 - result) * std::log(1 - p));
 }
 
-double mean_loss(const Data& data, const std::vector<double>& w, double k, bool validation, bool against_target = false) {
+double mean_loss(const Data& data, const std::vector<double>& w, double k, bool validation,
+                 bool against_target = false) {
     double sum = 0;
     int n = 0;
     for (const Sample& s : data.samples) {
@@ -295,10 +301,11 @@ void fit(const Data& data, const std::vector<double>& prior, std::vector<double>
         }
         if (in_batch > 0) apply();
         if (epoch % 5 == 4 || epoch + 1 == epochs)
-            std::cerr << fmt::format("epoch {:3d}: against results train {:.5f} validation {:.5f}; against targets "
-                                     "train {:.5f} validation {:.5f}\n",
-                                     epoch + 1, mean_loss(data, w, k, false), mean_loss(data, w, k, true),
-                                     mean_loss(data, w, k, false, true), mean_loss(data, w, k, true, true));
+            std::cerr << fmt::format(
+                "epoch {:3d}: against results train {:.5f} validation {:.5f}; against targets "
+                "train {:.5f} validation {:.5f}\n",
+                epoch + 1, mean_loss(data, w, k, false), mean_loss(data, w, k, true),
+                mean_loss(data, w, k, false, true), mean_loss(data, w, k, true, true));
     }
 }
 
@@ -357,8 +364,8 @@ int main(int argc, char** argv) {
         "0..1: how much of each self-play position's target is its search score rather than the game result")(
         "label-scale", po::value(&label_scale)->default_value(0.0),
         "read scores as another engine's: P(win) = 1 / (1 + exp(-score / SCALE)) (Rapfi: 200); 0: Tengen's own")(
-        "prior-only", "write the prior model's tables without reading games")(
-        "out", po::value(&out), "write the tables to this header");
+        "prior-only", "write the prior model's tables without reading games")("out", po::value(&out),
+                                                                              "write the tables to this header");
     po::positional_options_description pos;
     pos.add("games", -1);
     po::variables_map vm;
@@ -394,10 +401,12 @@ int main(int argc, char** argv) {
                              data.skipped, data.samples.size(), validation, data.features.size());
     // The engine as built must agree with the prior when it was built from the prior's tables.
     double max_diff = 0;
-    for (const Sample& s : data.samples) max_diff = std::max(max_diff, std::abs(model_eval(data, s, prior) - s.engine_eval));
-    std::cerr << fmt::format("largest difference between the prior and the engine's evaluation: {:.1f} (0 when the "
-                             "build's tables are the prior's)\n",
-                             max_diff);
+    for (const Sample& s : data.samples)
+        max_diff = std::max(max_diff, std::abs(model_eval(data, s, prior) - s.engine_eval));
+    std::cerr << fmt::format(
+        "largest difference between the prior and the engine's evaluation: {:.1f} (0 when the "
+        "build's tables are the prior's)\n",
+        max_diff);
     const double k = fit_k(data, prior);
     std::cerr << fmt::format("K = {:.5f}; prior: train {:.5f} validation {:.5f}\n", k, mean_loss(data, prior, k, false),
                              mean_loss(data, prior, k, true));
@@ -406,20 +415,22 @@ int main(int argc, char** argv) {
         return 2;
     }
     const int blended = blend_targets(data, k, score_weight, label_scale);
-    std::cerr << fmt::format("{} positions aim at a blend with their search score (weight {}); prior against the "
-                             "targets: validation {:.5f}\n",
-                             blended, score_weight, mean_loss(data, prior, k, true, true));
+    std::cerr << fmt::format(
+        "{} positions aim at a blend with their search score (weight {}); prior against the "
+        "targets: validation {:.5f}\n",
+        blended, score_weight, mean_loss(data, prior, k, true, true));
     std::vector<double> w = prior;
     fit(data, prior, w, k, epochs, l2, rate);
     std::cerr << fmt::format("fitted against the targets: validation {:.5f}\n", mean_loss(data, w, k, true, true));
     if (!out.empty()) {
         std::string names;
         for (const std::string& f : files) names += (names.empty() ? "" : ", ") + f.substr(f.find_last_of('/') + 1);
-        write_header(out, w,
-                     fmt::format("Fitted on {}: {} positions, {}% of games held out; K {:.5f}, l2 {}, {} epochs, "
-                                 "score weight {}, label scale {}; validation log-loss against results {:.5f} (prior {:.5f}).",
-                                 names, data.samples.size(), holdout, k, l2, epochs, score_weight, label_scale, mean_loss(data, w, k, true),
-                                 mean_loss(data, prior, k, true)));
+        write_header(
+            out, w,
+            fmt::format("Fitted on {}: {} positions, {}% of games held out; K {:.5f}, l2 {}, {} epochs, "
+                        "score weight {}, label scale {}; validation log-loss against results {:.5f} (prior {:.5f}).",
+                        names, data.samples.size(), holdout, k, l2, epochs, score_weight, label_scale,
+                        mean_loss(data, w, k, true), mean_loss(data, prior, k, true)));
         std::cerr << "wrote " << out << "\n";
     }
     return 0;

@@ -84,11 +84,11 @@ void add_position(const SearchPosition& p, int played_cell, bool validation, Dat
             if (must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) continue;
             if (p.renju() && us == 0 && p.cls(cell, 0) == kClsForbid) continue;
             if (cell == played_cell) s.target = static_cast<std::uint32_t>(data.candidates.size()) - s.begin;
-            data.candidates.push_back({static_cast<std::uint16_t>(code_at(p, cell, us)),
-                                       static_cast<std::uint16_t>(code_at(p, cell, them)),
-                                       p.value(cell, us) * 2 + p.value(cell, them),
-                                       static_cast<std::uint8_t>(distance_bucket(p, cell, p.last_cell())),
-                                       static_cast<std::uint8_t>(distance_bucket(p, cell, p.ply() >= 2 ? p.cell_two_plies_ago() : -1))});
+            data.candidates.push_back(
+                {static_cast<std::uint16_t>(code_at(p, cell, us)), static_cast<std::uint16_t>(code_at(p, cell, them)),
+                 p.value(cell, us) * 2 + p.value(cell, them),
+                 static_cast<std::uint8_t>(distance_bucket(p, cell, p.last_cell())),
+                 static_cast<std::uint8_t>(distance_bucket(p, cell, p.ply() >= 2 ? p.cell_two_plies_ago() : -1))});
         }
     s.end = static_cast<std::uint32_t>(data.candidates.size());
     if (s.target == ~0u || s.end - s.begin < 2) {
@@ -113,8 +113,9 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
             }
             const int cell = p.cell_of(q);
             const int us = p.side();
-            const bool ordered_by_search = i >= g.opening_stones && p.stones() > 0 && p.class_count(us, kClsFive) == 0 &&
-                                           p.class_count(us ^ 1, kClsFive) == 0 && p.class_count(us, kClsFlexFour) == 0;
+            const bool ordered_by_search = i >= g.opening_stones && p.stones() > 0 &&
+                                           p.class_count(us, kClsFive) == 0 && p.class_count(us ^ 1, kClsFive) == 0 &&
+                                           p.class_count(us, kClsFlexFour) == 0;
             if (ordered_by_search) add_position(p, cell, validation, data);
             p.make(cell);
         }
@@ -156,7 +157,8 @@ Accuracy measure(const Data& data, bool validation, ScoreFn score) {
         for (double x : v) sum += std::exp(x - top);
         a.loss += std::log(sum) - (v[s.target] - top);
         int better = 0;
-        for (std::size_t i = 0; i < v.size(); ++i) better += v[i] > v[s.target] || (v[i] == v[s.target] && i < s.target);
+        for (std::size_t i = 0; i < v.size(); ++i)
+            better += v[i] > v[s.target] || (v[i] == v[s.target] && i < s.target);
         a.top1 += better == 0;
         a.top3 += better < 3;
         ++n;
@@ -225,8 +227,9 @@ void fit(const Data& data, Weights& w, int epochs, double l2, double rate) {
         if (epoch % 10 == 9 || epoch + 1 == epochs) {
             const auto learned = [&](const Candidate& c) { return w.score(c); };
             const Accuracy t = measure(data, false, learned), val = measure(data, true, learned);
-            std::cerr << fmt::format("epoch {:3d}: train loss {:.4f} top1 {:.3f} | validation loss {:.4f} top1 {:.3f} top3 {:.3f}\n",
-                                     epoch + 1, t.loss, t.top1, val.loss, val.top1, val.top3);
+            std::cerr << fmt::format(
+                "epoch {:3d}: train loss {:.4f} top1 {:.3f} | validation loss {:.4f} top1 {:.3f} top3 {:.3f}\n",
+                epoch + 1, t.loss, t.top1, val.loss, val.top1, val.top3);
         }
     }
     (void)train;
@@ -303,9 +306,9 @@ int main(int argc, char** argv) {
     }
     Data data;
     for (const std::string& f : files) read_games(f, holdout, data);
-    std::cerr << fmt::format("{} games ({} skipped), {} positions, {} candidates; {} positions whose move was not a candidate\n",
-                             data.games, data.skipped_games, data.samples.size(), data.candidates.size(),
-                             data.positions_without_target);
+    std::cerr << fmt::format(
+        "{} games ({} skipped), {} positions, {} candidates; {} positions whose move was not a candidate\n", data.games,
+        data.skipped_games, data.samples.size(), data.candidates.size(), data.positions_without_target);
     const auto engine = [](const Candidate& c) { return c.engine_score / 16.0; };
     const Accuracy e = measure(data, true, engine);
     std::cerr << fmt::format("hand-set ordering on validation: top1 {:.3f} top3 {:.3f}\n", e.top1, e.top3);
@@ -313,7 +316,10 @@ int main(int argc, char** argv) {
     fit(data, w, epochs, l2, rate);
     if (!out.empty()) {
         std::string names;
-        for (const std::string& f : files) names += (names.empty() ? "" : " ") + f.substr(f.find_last_of('/') + 1);
+        for (const std::string& f : files) {
+            if (!names.empty()) names += ' ';
+            names += f.substr(f.find_last_of('/') + 1);
+        }
         write_header(out, w, scale,
                      fmt::format("Fitted on {} ({} positions, {}% of games held out, l2 {}, {} epochs).", names,
                                  data.samples.size(), holdout, l2, epochs));
