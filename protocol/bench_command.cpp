@@ -19,11 +19,14 @@ int bench_main(int argc, char** argv) {
     std::string positions_file;
     BoardOptions board_options(GameConfig{});
     po::options_description options("pbrain-tengen bench: search fixed positions to a fixed depth");
+    // One option a line, as --help lists them.
+    // clang-format off
     options.add_options()("help,h", "show this help")(
         "depth,d", po::value<int>(&depth)->default_value(kDefaultBenchDepth), "search depth in plies (1..60)")(
         "positions", po::value<std::string>(&positions_file),
         "search the games in this file instead (one a line, letter notation, black first: \"h8 i9 h9\"; "
         "'#' starts a comment line; the board options below say what game they are)");
+    // clang-format on
     board_options.add_to(options);
     po::variables_map vm;
     try {

@@ -10,12 +10,16 @@ BoardOptions::BoardOptions(const GameConfig& defaults)
 void BoardOptions::add_to(po::options_description& desc) {
     std::string default_size = std::to_string(defaults_.width);
     if (defaults_.width != defaults_.height) default_size += 'x' + std::to_string(defaults_.height);
-    desc.add_options()("size", po::value(&size_), ("a square board, 3..32 (default " + default_size + ")").c_str())(
-        "width", po::value(&width_), "board width, 3..32 (overrides --size)")(
-        "height", po::value(&height_), "board height, 3..32 (overrides --size)")("k", po::value(&k_)->default_value(k_),
-                                                                                 "stones in a row that win")(
-        "rule", po::value(&rule_)->default_value(rule_),
-        "freestyle, exact, renju, caro, caro-exact, or a Gomocup rule code (0, 1, 4, 8, 9)");
+    // One option a line, as --help lists them.
+    // clang-format off
+    desc.add_options()
+        ("size", po::value(&size_), ("a square board, 3..32 (default " + default_size + ")").c_str())
+        ("width", po::value(&width_), "board width, 3..32 (overrides --size)")
+        ("height", po::value(&height_), "board height, 3..32 (overrides --size)")
+        ("k", po::value(&k_)->default_value(k_), "stones in a row that win")
+        ("rule", po::value(&rule_)->default_value(rule_),
+         "freestyle, exact, renju, caro, caro-exact, or a Gomocup rule code (0, 1, 4, 8, 9)");
+    // clang-format on
 }
 
 std::variant<GameConfig, std::string> BoardOptions::config(const po::variables_map& vm) const {

@@ -69,7 +69,10 @@ bool handle_options(int argc, char** argv, int& exit_code) {
     po::options_description options(
         "pbrain-tengen: a Gomocup brain on stdin/stdout (see docs/protocol-output.md)\n"
         "Subcommands: play, bench, solve (each has --help)\nOptions");
+    // One option a line, as --help lists them.
+    // clang-format off
     options.add_options()("help,h", "show this help")("version,v", "show the version");
+    // clang-format on
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(options).run(), vm);

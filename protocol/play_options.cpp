@@ -20,16 +20,22 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
     BoardOptions board_options(GameConfig{});
     double seconds = 1.0;
     std::size_t hash_mb = 64;
-    desc.add_options()("help,h", "show this help")(
-        "mode", po::value(&mode)->default_value(mode),
-        "hve: human against the engine, hvh: two humans, eve: the engine against itself")(
-        "human", po::value(&human)->default_value(human),
-        "your colour against the engine: black (moves first) or white");
+    // One option a line, as --help lists them.
+    // clang-format off
+    desc.add_options()
+        ("help,h", "show this help")
+        ("mode", po::value(&mode)->default_value(mode),
+         "hve: human against the engine, hvh: two humans, eve: the engine against itself")
+        ("human", po::value(&human)->default_value(human), "your colour against the engine: black (moves first) or white");
+    // clang-format on
     board_options.add_to(desc);
-    desc.add_options()("time", po::value(&seconds)->default_value(seconds),
-                       "the engine's seconds per move (0 = as fast as it can)")(
-        "hash", po::value(&hash_mb)->default_value(hash_mb), "the engine's hash table in MiB")(
-        "no-color", "plain text even on a terminal");
+    // One option a line, as --help lists them.
+    // clang-format off
+    desc.add_options()
+        ("time", po::value(&seconds)->default_value(seconds), "the engine's seconds per move (0 = as fast as it can)")
+        ("hash", po::value(&hash_mb)->default_value(hash_mb), "the engine's hash table in MiB")
+        ("no-color", "plain text even on a terminal");
+    // clang-format on
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);

@@ -143,21 +143,24 @@ int selfplay_main(int argc, char** argv) {
     BoardOptions board_options(GameConfig{});
     po::options_description options(
         "pbrain-tengen selfplay: seeded self-play games at a fixed node count, one JSON line a game");
-    options.add_options()("help,h", "show this help")("games,n", po::value<int>(&s.games)->default_value(s.games),
-                                                      "how many games")(
+    // One option a line, as --help lists them.
+    // clang-format off
+    options.add_options()("help,h", "show this help")(
+        "games,n", po::value<int>(&s.games)->default_value(s.games), "how many games")(
         "seed", po::value<std::uint64_t>(&s.seed)->default_value(s.seed), "seed of the openings and the move choice")(
         "nodes", po::value<std::uint64_t>(&s.nodes)->default_value(s.nodes), "search nodes per move")(
         "opening-nodes", po::value<std::uint64_t>(&s.opening_nodes)->default_value(s.opening_nodes),
-        "search nodes to judge an opening")("opening-stones",
-                                            po::value<int>(&s.opening_stones)->default_value(s.opening_stones),
-                                            "random stones near the centre before the game starts")(
+        "search nodes to judge an opening")(
+        "opening-stones", po::value<int>(&s.opening_stones)->default_value(s.opening_stones),
+        "random stones near the centre before the game starts")(
         "balance", po::value<int>(&s.balance)->default_value(s.balance), "largest |score| an opening may have")(
         "random-plies", po::value<int>(&s.random_plies)->default_value(s.random_plies),
         "plies after the opening that choose among near-best moves")(
         "random-margin", po::value<int>(&s.random_margin)->default_value(s.random_margin),
-        "how far below the best score such a move may be")("jobs,j", po::value<int>(&jobs)->default_value(jobs),
-                                                           "games played at once (one thread each)")(
+        "how far below the best score such a move may be")(
+        "jobs,j", po::value<int>(&jobs)->default_value(jobs), "games played at once (one thread each)")(
         "output,o", po::value<std::string>(&output), "write here instead of standard output");
+    // clang-format on
     board_options.add_to(options);
     po::variables_map vm;
     try {

@@ -54,15 +54,22 @@ int solve_main(int argc, char** argv) {
     std::uint64_t max_nodes = 0;
     double seconds = 0;
     std::size_t hash_mb = 64;
-    desc.add_options()("help,h", "show this help");
+    // One option a line, as --help lists them.
+    // clang-format off
+    desc.add_options()
+        ("help,h", "show this help");
+    // clang-format on
     board_options.add_to(desc);
-    desc.add_options()(
-        "position", po::value(&position),
-        "moves so far, black first: letters (h8i9 or \"h8 i9\") or column,row pairs from 1 (\"8,8 9,9\" = h8 i9), as play reads them")(
-        "max-nodes", po::value(&max_nodes)->default_value(0), "stop after this many nodes (0 = no limit)")(
-        "time", po::value(&seconds)->default_value(0), "stop after this many seconds (0 = no limit)")(
-        "hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table in MiB")(
-        "no-distance", "stop once the value is known (skip the fastest-win / slowest-loss search)");
+    // One option a line, as --help lists them.
+    // clang-format off
+    desc.add_options()
+        ("position", po::value(&position),
+         "moves so far, black first: letters (h8i9 or \"h8 i9\") or column,row pairs from 1 (\"8,8 9,9\" = h8 i9), as play reads them")
+        ("max-nodes", po::value(&max_nodes)->default_value(0), "stop after this many nodes (0 = no limit)")
+        ("time", po::value(&seconds)->default_value(0), "stop after this many seconds (0 = no limit)")
+        ("hash", po::value(&hash_mb)->default_value(hash_mb), "transposition table in MiB")
+        ("no-distance", "stop once the value is known (skip the fastest-win / slowest-loss search)");
+    // clang-format on
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);

@@ -1608,6 +1608,9 @@ BOOST_AUTO_TEST_CASE(the_html_report_of_three_engines_has_the_crosstable_and_joi
     BOOST_TEST(page.find("Joint ratings") != std::string::npos);
     BOOST_TEST(occurrences(page, "class=\"series\"") == 3u);  // one rating line per engine
     BOOST_TEST(page.find("<th>c</th>") != std::string::npos);
+    const Run help = run_arena({"report", "--help"});
+    BOOST_TEST(help.exit_code == 0);
+    BOOST_TEST(help.output.find("--html") != std::string::npos, help.output);
     const Run missing = run_arena({"report", dir / "nothing.jsonl", "--html", dir / "x.html"});
     BOOST_TEST(missing.exit_code == 2);
     BOOST_TEST(missing.output.find("no such file") != std::string::npos, missing.output);

@@ -56,6 +56,8 @@ constexpr const char* kUsage = R"(tengen-arena: engine-vs-engine tournaments ove
 Usage:
   tengen-arena --engine KEY=VALUE... --engine KEY=VALUE... [options]
   tengen-arena merge A.jsonl B.jsonl ... [--out F] [--sprt ...]
+  tengen-arena report A.jsonl B.jsonl ... --html report.html [--sprt ...]
+  tengen-arena check --engine cmd=PATH
   tengen-arena --openings-generate N --board 15 --out openings.txt
 
 Example:
@@ -182,54 +184,58 @@ void stop_private_wine(const std::vector<EngineSpec>& engines) {
 
 int arena_command(int argc, char** argv) {
     po::options_description desc(kUsage);
-    desc.add_options()("help,h", "show this help")("version", "show the version")(
-        "config", po::value<std::string>(),
-        "FILE: the tournament as JSON (option names as keys; the command "
-        "line overrides it)")("engine", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
-                              "an engine: KEY=VALUE tokens up to the next option")(
-        "each", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
-        "defaults for every engine")("board", po::value<std::string>()->default_value("15"), "N or WxH")(
-        "k", po::value<int>()->default_value(5), "stones in a row that win (INFO win_length)")(
-        "rule", po::value<std::string>()->default_value("freestyle"),
-        "freestyle|exact|renju|caro|caro-exact or Gomocup code 0|1|4|8|9")(
-        "tournament", po::value<std::string>()->default_value("match"), "match|gauntlet|round-robin")(
-        "games", po::value<int>()->default_value(2), "games per pairing per round (even with --repeat)")(
-        "rounds", po::value<int>()->default_value(1), "times the whole schedule is played")(
-        "repeat", po::value<bool>()->default_value(true)->implicit_value(true),
-        "play each opening twice, colours swapped (--repeat=false to turn off)")(
-        "openings", po::value<std::vector<std::string>>()->multitoken(),
-        "file=F [format=offset|letters] [order=sequential|random] [seed=S] [start=I] [transform=yes]")(
-        "swap2", po::bool_switch(),
-        "open each game with Gomocup's swap2 phase (SWAP2BOARD): the first engine of "
-        "a pair places three stones, the other chooses; no --openings")("openings-generate", po::value<int>(),
-                                                                        "write N balanced openings to --out and exit")(
-        "out", po::value<std::string>(), "output file of --openings-generate")(
-        "opening-stones", po::value<int>()->default_value(3), "stones per generated opening")(
-        "balance", po::value<int>()->default_value(100), "generated openings: keep when |eval| <= this")(
-        "generate-depth", po::value<int>()->default_value(4), "generated openings: judged at this depth and the next")(
-        "generate-ms", po::value<std::int64_t>()->default_value(10000), "generated openings: search time cap each")(
-        "seed", po::value<std::uint64_t>()->default_value(1), "generated openings: random seed")(
-        "concurrency", po::value<int>()->default_value(1), "games at once")(
-        "draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")(
-        "resign", po::value<std::vector<std::string>>()->multitoken(),
-        "score=S count=N [twosided=true]: an engine reporting -S or less on its last N moves loses")(
-        "adjudicate-proven", po::value<std::vector<std::string>>()->multitoken()->zero_tokens(),
-        "[nodes=N]: end a game when the arena proves a win by fours for the side to move (default 20000 positions)")(
-        "draw", po::value<std::vector<std::string>>()->multitoken(),
-        "score=S count=N [after=PLY]: from ply PLY on, both engines within +-S on their last N moves: a draw")(
-        "tolerance", po::value<std::int64_t>(), "ms past a deadline before a time forfeit (default: see Timing)")(
-        "start-timeout", po::value<std::int64_t>()->default_value(10000), "ms an engine may take to answer START")(
-        "max-failures", po::value<double>(),
-        "PERCENT: at the end, report an engine whose time forfeits and crashes "
-        "exceed this share of its games as disqualified (as Gomocup does)")(
-        "pondering",
-        "let an engine think on its opponent's time (by default the engine not to move is stopped, "
-        "its whole process group, as GomocupJudge does)")("sprt", po::value<std::vector<std::string>>()->multitoken(),
-                                                          "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]")(
-        "shard", po::value<std::string>(), "I/N: play only the pairs whose index mod N is I")(
-        "results", po::value<std::string>()->default_value("tengen-arena.jsonl"), "JSON lines, one per game")(
-        "records", po::value<std::string>(), "directory for a .psq per game")("sgf", po::bool_switch(),
-                                                                              "also write .sgf records");
+    // One option a line, as --help lists them.
+    // clang-format off
+    desc.add_options()
+        ("help,h", "show this help")
+        ("version", "show the version")
+        ("config", po::value<std::string>(), "FILE: the tournament as JSON (option names as keys; the command "
+                                             "line overrides it)")
+        ("engine", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
+         "an engine: KEY=VALUE tokens up to the next option")
+        ("each", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
+         "defaults for every engine")
+        ("board", po::value<std::string>()->default_value("15"), "N or WxH")
+        ("k", po::value<int>()->default_value(5), "stones in a row that win (INFO win_length)")
+        ("rule", po::value<std::string>()->default_value("freestyle"),
+         "freestyle|exact|renju|caro|caro-exact or Gomocup code 0|1|4|8|9")
+        ("tournament", po::value<std::string>()->default_value("match"), "match|gauntlet|round-robin")
+        ("games", po::value<int>()->default_value(2), "games per pairing per round (even with --repeat)")
+        ("rounds", po::value<int>()->default_value(1), "times the whole schedule is played")
+        ("repeat", po::value<bool>()->default_value(true)->implicit_value(true),
+         "play each opening twice, colours swapped (--repeat=false to turn off)")
+        ("openings", po::value<std::vector<std::string>>()->multitoken(),
+         "file=F [format=offset|letters] [order=sequential|random] [seed=S] [start=I] [transform=yes]")
+        ("swap2", po::bool_switch(), "open each game with Gomocup's swap2 phase (SWAP2BOARD): the first engine of "
+                                     "a pair places three stones, the other chooses; no --openings")
+        ("openings-generate", po::value<int>(), "write N balanced openings to --out and exit")
+        ("out", po::value<std::string>(), "output file of --openings-generate")
+        ("opening-stones", po::value<int>()->default_value(3), "stones per generated opening")
+        ("balance", po::value<int>()->default_value(100), "generated openings: keep when |eval| <= this")
+        ("generate-depth", po::value<int>()->default_value(4), "generated openings: judged at this depth and the next")
+        ("generate-ms", po::value<std::int64_t>()->default_value(10000), "generated openings: search time cap each")
+        ("seed", po::value<std::uint64_t>()->default_value(1), "generated openings: random seed")
+        ("concurrency", po::value<int>()->default_value(1), "games at once")
+        ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")
+        ("resign", po::value<std::vector<std::string>>()->multitoken(),
+         "score=S count=N [twosided=true]: an engine reporting -S or less on its last N moves loses")
+        ("adjudicate-proven", po::value<std::vector<std::string>>()->multitoken()->zero_tokens(),
+         "[nodes=N]: end a game when the arena proves a win by fours for the side to move (default 20000 positions)")
+        ("draw", po::value<std::vector<std::string>>()->multitoken(),
+         "score=S count=N [after=PLY]: from ply PLY on, both engines within +-S on their last N moves: a draw")
+        ("tolerance", po::value<std::int64_t>(), "ms past a deadline before a time forfeit (default: see Timing)")
+        ("start-timeout", po::value<std::int64_t>()->default_value(10000), "ms an engine may take to answer START")
+        ("max-failures", po::value<double>(), "PERCENT: at the end, report an engine whose time forfeits and crashes "
+                                              "exceed this share of its games as disqualified (as Gomocup does)")
+        ("pondering", "let an engine think on its opponent's time (by default the engine not to move is stopped, "
+                      "its whole process group, as GomocupJudge does)")
+        ("sprt", po::value<std::vector<std::string>>()->multitoken(),
+         "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]")
+        ("shard", po::value<std::string>(), "I/N: play only the pairs whose index mod N is I")
+        ("results", po::value<std::string>()->default_value("tengen-arena.jsonl"), "JSON lines, one per game")
+        ("records", po::value<std::string>(), "directory for a .psq per game")
+        ("sgf", po::bool_switch(), "also write .sgf records");
+    // clang-format on
 
     po::variables_map vm;
     po::parsed_options parsed(&desc);

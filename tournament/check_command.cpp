@@ -312,10 +312,13 @@ int check_command(int argc, char** argv) {
     std::vector<std::string> engine_tokens;
     std::string rule_text, json_path;
     po::options_description options("tengen-arena check");
-    options.add_options()("help", "this text")("engine", po::value<std::vector<std::string>>()->multitoken(),
-                                               "cmd=PATH [arg=..] [dir=..]")(
-        "rule", po::value<std::string>(&rule_text), "accepted for the command line's sake; every rule probe runs")(
-        "json", po::value<std::string>(&json_path), "also write the results as JSON");
+    // One option a line, as --help lists them.
+    // clang-format off
+    options.add_options()("help", "this text")
+        ("engine", po::value<std::vector<std::string>>()->multitoken(), "cmd=PATH [arg=..] [dir=..]")
+        ("rule", po::value<std::string>(&rule_text), "accepted for the command line's sake; every rule probe runs")
+        ("json", po::value<std::string>(&json_path), "also write the results as JSON");
+    // clang-format on
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(options).style(kArenaOptionStyle).run(), vm);

@@ -18,16 +18,19 @@ int merge_command(int argc, char** argv) {
         "tengen-arena merge A.jsonl B.jsonl ... [--out F] [--sprt ...] [--pool]\n"
         "Prints the standings of the union of results files (games counted once by number).\n"
         "All files must come from the same schedule, unless --pool. Options");
-    desc.add_options()("help,h", "show this help")("files", po::value<std::vector<std::string>>()->multitoken(),
-                                                   "results files")("out", po::value<std::string>(),
-                                                                    "write the merged results, sorted by game number")(
-        "pool",
-        "pool runs of other schedules (the same engines, another seed, length or opening file): each "
-        "schedule's games are renumbered after the previous one's, so no pair is mixed")(
-        "max-failures", po::value<double>(),
-        "report an engine whose time forfeits and crashes exceed this percent "
-        "of its games as disqualified")("sprt", po::value<std::vector<std::string>>()->multitoken(),
-                                        "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]");
+    // One option a line, as --help lists them.
+    // clang-format off
+    desc.add_options()
+        ("help,h", "show this help")
+        ("files", po::value<std::vector<std::string>>()->multitoken(), "results files")
+        ("out", po::value<std::string>(), "write the merged results, sorted by game number")
+        ("pool", "pool runs of other schedules (the same engines, another seed, length or opening file): each "
+                 "schedule's games are renumbered after the previous one's, so no pair is mixed")
+        ("max-failures", po::value<double>(), "report an engine whose time forfeits and crashes exceed this percent "
+                                              "of its games as disqualified")
+        ("sprt", po::value<std::vector<std::string>>()->multitoken(),
+         "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]");
+    // clang-format on
     po::positional_options_description positional;
     positional.add("files", -1);
     po::variables_map vm;

@@ -18,13 +18,17 @@ int report_command(int argc, char** argv) {
         "Writes one self-contained HTML page of the results files (read as merge reads them):\n"
         "standings, crosstable, Elo and LLR over the games, the openings one colour won both\n"
         "times, and every game on a board (OUT.html#game=N&move=M opens one). Options");
-    desc.add_options()("help,h", "show this help")("files", po::value<std::vector<std::string>>()->multitoken(),
-                                                   "results files")("html", po::value<std::string>(),
-                                                                    "the page to write")(
-        "pool", "pool runs of other schedules (the same engines, another seed, length or opening file)")(
-        "sprt", po::value<std::vector<std::string>>()->multitoken(),
-        "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]: the test the LLR plot follows "
-        "(default elo0=0 elo1=10 alpha=0.05 beta=0.05)");
+    // One option a line, as --help lists them.
+    // clang-format off
+    desc.add_options()
+        ("help,h", "show this help")
+        ("files", po::value<std::vector<std::string>>()->multitoken(), "results files")
+        ("html", po::value<std::string>(), "the page to write")
+        ("pool", "pool runs of other schedules (the same engines, another seed, length or opening file)")
+        ("sprt", po::value<std::vector<std::string>>()->multitoken(),
+         "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]: the test the LLR plot follows "
+         "(default elo0=0 elo1=10 alpha=0.05 beta=0.05)");
+    // clang-format on
     po::positional_options_description positional;
     positional.add("files", -1);
     po::variables_map vm;

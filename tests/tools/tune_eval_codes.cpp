@@ -355,6 +355,8 @@ int main(int argc, char** argv) {
     int holdout = 10, epochs = 30;
     double l2 = 2e-6, rate = 2.0, score_weight = 0.0, label_scale = 0.0;
     std::string out;
+    // One option a line, as --help lists them.
+    // clang-format off
     opts.add_options()("help,h", "show this help")("games", po::value(&files)->multitoken(), "game records")(
         "holdout", po::value(&holdout)->default_value(10), "percent of games held out for validation")(
         "epochs", po::value(&epochs)->default_value(30), "passes over the training positions")(
@@ -364,8 +366,9 @@ int main(int argc, char** argv) {
         "0..1: how much of each self-play position's target is its search score rather than the game result")(
         "label-scale", po::value(&label_scale)->default_value(0.0),
         "read scores as another engine's: P(win) = 1 / (1 + exp(-score / SCALE)) (Rapfi: 200); 0: Tengen's own")(
-        "prior-only", "write the prior model's tables without reading games")("out", po::value(&out),
-                                                                              "write the tables to this header");
+        "prior-only", "write the prior model's tables without reading games")(
+        "out", po::value(&out), "write the tables to this header");
+    // clang-format on
     po::positional_options_description pos;
     pos.add("games", -1);
     po::variables_map vm;

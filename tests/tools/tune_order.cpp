@@ -283,6 +283,8 @@ int main(int argc, char** argv) {
     int holdout = 10, epochs = 60;
     double l2 = 1e-4, rate = 0.02, scale = 64;
     std::string out;
+    // One option a line, as --help lists them.
+    // clang-format off
     opts.add_options()("help,h", "show this help")("games", po::value(&files)->multitoken(), "arena results files")(
         "holdout", po::value(&holdout)->default_value(10), "percent of games held out for validation")(
         "epochs", po::value(&epochs)->default_value(60), "passes over the training positions")(
@@ -290,6 +292,7 @@ int main(int argc, char** argv) {
         "rate", po::value(&rate)->default_value(0.02), "Adam learning rate")(
         "scale", po::value(&scale)->default_value(64), "engine units per logit in the written tables")(
         "out", po::value(&out), "write the fitted tables to this header");
+    // clang-format on
     po::positional_options_description pos;
     pos.add("games", -1);
     po::variables_map vm;
