@@ -2,6 +2,7 @@
 
 #include "engine/text.h"
 #include <charconv>
+#include <iostream>
 #include <cmath>
 #include <stdexcept>
 
@@ -16,6 +17,32 @@ std::optional<int> parse_positive(const std::string& t) {
 }
 
 }  // namespace
+
+std::variant<std::optional<SprtParams>, std::string> sprt_option(const boost::program_options::variables_map& vm) {
+    if (!vm.count("sprt")) return std::optional<SprtParams>{};
+    auto parsed = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
+    if (auto* e = std::get_if<std::string>(&parsed)) return *e;
+    return std::optional<SprtParams>{std::get<SprtParams>(parsed)};
+}
+
+std::optional<int> parse_results_command(int argc, char** argv, const boost::program_options::options_description& desc,
+                                         boost::program_options::variables_map& vm, const std::string& program) {
+    namespace po = boost::program_options;
+    po::positional_options_description positional;
+    positional.add("files", -1);
+    try {
+        po::store(po::command_line_parser(argc, argv).options(desc).positional(positional).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << program << ": " << e.what() << " (see --help)\n";
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << desc << "\n";
+        return 0;
+    }
+    return std::nullopt;
+}
 
 std::optional<std::pair<int, int>> parse_board_size(const std::string& text) {
     const auto x = text.find_first_of("xX");

@@ -1,7 +1,9 @@
 // Pieces of the command line shared by the tournament and merge: boards, rules, SPRT groups.
 #pragma once
 
+#include <boost/program_options/options_description.hpp>
 #include <boost/program_options/parsers.hpp>
+#include <boost/program_options/variables_map.hpp>
 #include <optional>
 #include <string>
 #include <variant>
@@ -33,5 +35,13 @@ std::string for_each_key_value(const std::string& option, const std::vector<std:
 
 // `--sprt elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]`.
 std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens);
+// The --sprt option of a parsed command line: nullopt when not given, a message when wrong.
+std::variant<std::optional<SprtParams>, std::string> sprt_option(const boost::program_options::variables_map& vm);
+
+// The command line of a subcommand that reads results files (merge, report): the files are
+// the positional "files". An exit status when the command ends here: 0 after printing the
+// help, 2 after printing what is wrong (each line begins with `program`); nullopt to go on.
+std::optional<int> parse_results_command(int argc, char** argv, const boost::program_options::options_description& desc,
+                                         boost::program_options::variables_map& vm, const std::string& program);
 
 }  // namespace tengen

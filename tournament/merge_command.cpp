@@ -31,29 +31,18 @@ int merge_command(int argc, char** argv) {
         ("sprt", po::value<std::vector<std::string>>()->multitoken(),
          "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]");
     // clang-format on
-    po::positional_options_description positional;
-    positional.add("files", -1);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(desc).positional(positional).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "tengen-arena merge: " << e.what() << "\n";
+    if (const auto done = parse_results_command(argc, argv, desc, vm, "tengen-arena merge")) return *done;
+    if (!vm.count("files")) {
+        std::cout << desc << "\n";
         return 2;
     }
-    if (vm.count("help") || !vm.count("files")) {
-        std::cout << desc << "\n";
-        return vm.count("help") ? 0 : 2;
+    const auto sprt_given = sprt_option(vm);
+    if (auto* e = std::get_if<std::string>(&sprt_given)) {
+        std::cerr << "tengen-arena merge: " << *e << "\n";
+        return 2;
     }
-    std::optional<SprtParams> sprt;
-    if (vm.count("sprt")) {
-        auto parsed = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
-        if (auto* e = std::get_if<std::string>(&parsed)) {
-            std::cerr << "tengen-arena merge: " << *e << "\n";
-            return 2;
-        }
-        sprt = std::get<SprtParams>(parsed);
-    }
+    const std::optional<SprtParams> sprt = std::get<std::optional<SprtParams>>(sprt_given);
 
     auto loaded = load_results_set(vm["files"].as<std::vector<std::string>>(), vm.count("pool") > 0);
     if (auto* e = std::get_if<std::string>(&loaded)) {

@@ -29,34 +29,20 @@ int report_command(int argc, char** argv) {
          "elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]: the test the LLR plot follows "
          "(default elo0=0 elo1=10 alpha=0.05 beta=0.05)");
     // clang-format on
-    po::positional_options_description positional;
-    positional.add("files", -1);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(desc).positional(positional).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "tengen-arena report: " << e.what() << "\n";
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << desc << "\n";
-        return 0;
-    }
+    if (const auto done = parse_results_command(argc, argv, desc, vm, "tengen-arena report")) return *done;
     if (!vm.count("files") || !vm.count("html")) {
         std::cerr << "tengen-arena report: needs results files and --html OUT.html (see --help)\n";
         return 2;
     }
     ReportSettings settings;
     settings.files = vm["files"].as<std::vector<std::string>>();
-    if (vm.count("sprt")) {
-        auto parsed = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
-        if (auto* e = std::get_if<std::string>(&parsed)) {
-            std::cerr << "tengen-arena report: " << *e << "\n";
-            return 2;
-        }
-        settings.sprt = std::get<SprtParams>(parsed);
+    auto sprt = sprt_option(vm);
+    if (auto* e = std::get_if<std::string>(&sprt)) {
+        std::cerr << "tengen-arena report: " << *e << "\n";
+        return 2;
     }
+    settings.sprt = std::get<std::optional<SprtParams>>(sprt);
     auto loaded = load_results_set(settings.files, vm.count("pool") > 0);
     if (auto* e = std::get_if<std::string>(&loaded)) {
         std::cerr << "tengen-arena report: " << *e << "\n";
