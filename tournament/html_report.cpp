@@ -78,13 +78,19 @@ std::vector<std::size_t> sample_points(std::size_t games) {
 std::string plots_section(const ResultsSet& set, const SprtParams& sprt, bool sprt_given) {
     const auto samples = sample_points(set.games.size());
     std::string out = R"(<section id="plots"><h2>Over the games</h2>)";
+    // The games up to each sample, grown in place: every game is copied once, not once a sample.
+    std::vector<FinishedGame> prefix;
+    prefix.reserve(set.games.size());
+    auto grow_to = [&](std::size_t n) {
+        prefix.insert(prefix.end(), set.games.begin() + static_cast<std::ptrdiff_t>(prefix.size()),
+                      set.games.begin() + static_cast<std::ptrdiff_t>(n));
+    };
     if (set.names.size() == 2) {
         PlotSeries elo{set.names[0] + " vs " + set.names[1], kColours[0], {}, {}, {}, {}};
         PlotSeries llr{"LLR", kColours[1], {}, {}, {}, {}};
         SprtReport last;
         for (const std::size_t n : samples) {
-            const std::vector<FinishedGame> prefix(set.games.begin(),
-                                                   set.games.begin() + static_cast<std::ptrdiff_t>(n));
+            grow_to(n);
             const Standings s = compute_standings(prefix, set.names, sprt);
             if (!s.head_to_head) continue;
             const Estimate& e = s.head_to_head->elo.elo;
@@ -117,8 +123,7 @@ std::string plots_section(const ResultsSet& set, const SprtParams& sprt, bool sp
         for (std::size_t i = 0; i < set.names.size(); ++i)
             series.push_back({set.names[i], kColours[i % kColours.size()], {}, {}, {}, {}});
         for (const std::size_t n : samples) {
-            const std::vector<FinishedGame> prefix(set.games.begin(),
-                                                   set.games.begin() + static_cast<std::ptrdiff_t>(n));
+            grow_to(n);
             const auto ratings = fit_joint_ratings(crosstable(prefix, set.names));
             if (!ratings) continue;
             for (const JointRating& r : *ratings) {

@@ -35,7 +35,9 @@ std::optional<GameOutcome> decision(const Board& board, int draw_after, int engi
         out.reason = EndReason::Five;
         return out;
     }
-    if (board.status() == GameStatus::Draw || board.empty_count() == 0) {
+    // A full board, or under renju black to move with only forbidden points left: no one can
+    // move on, a draw.
+    if (board.status() == GameStatus::Draw || !side_to_move_can_play(board)) {
         out.reason = EndReason::FullBoard;
         return out;
     }
@@ -87,11 +89,6 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
     const int opening_stones = static_cast<int>(board.history().size());
     int engine_moves = 0;
 
-    auto finish_loss = [&](int seat, EndReason reason, std::string said) {
-        seats.engine(seat).kill();
-        return loss_of(seat == 0 ? Color::Black : Color::White, reason, std::move(said), std::move(moves));
-    };
-
     for (;;) {
         if (auto decided = decision(board, settings.draw_after, engine_moves)) {
             decided->moves = std::move(moves);
@@ -122,29 +119,14 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
             seats.ask(seat, [&](EngineSession& e) { return prompt_move(e, board, seats.known(seat)); });
         const EngineAnswer& answer = x.answer;
         if (answer.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
-        if (answer.kind != EngineAnswer::Kind::Line) {
-            seats.engine(seat).kill();
-            return loss_from_answer(side, answer, "the move", std::move(moves));
-        }
+        if (answer.kind != EngineAnswer::Kind::Line) return seats.forfeit(seat, answer, "the move", std::move(moves));
 
         const auto point = parse_protocol(answer.line);
-        if (!point) return finish_loss(seat, EndReason::ProtocolError, answer.line);
-        if (!board.is_legal(*point)) return finish_loss(seat, EndReason::IllegalMove, answer.line);
-        if (side == Color::Black && settings.config.rule == Rule::Renju) {
-            const Forbidden f = renju_forbidden(board, *point);
-            // With only forbidden points left black cannot move: the game is drawn, as on a
-            // full board, whatever it answered.
-            if (f != Forbidden::None && !side_to_move_can_play(board)) {
-                GameOutcome out;
-                out.reason = EndReason::FullBoard;
-                out.moves = std::move(moves);
-                return out;
-            }
-            if (f != Forbidden::None)
-                return finish_loss(seat, EndReason::ForbiddenMove,
-                                   answer.line + " (" + std::string(forbidden_name(f)) + ")");
-        }
-        if (auto late = seats.charge(seat, x)) return finish_loss(seat, EndReason::TimeForfeit, *late);
+        if (!point) return seats.forfeit(seat, EndReason::ProtocolError, answer.line, std::move(moves));
+        if (auto fault = stone_fault(board, *point, answer.line))
+            return seats.forfeit(seat, fault->reason, std::move(fault->said), std::move(moves));
+        if (auto late = seats.charge(seat, x))
+            return seats.forfeit(seat, EndReason::TimeForfeit, std::move(*late), std::move(moves));
         board.play(*point);
         seats.known(seat) = board.stone_count();
         moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms), answer.reported.depth,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "engine/renju.h"
 #include "engine/text.h"
 
 namespace tengen {
@@ -12,6 +13,34 @@ namespace {
 using Clock = std::chrono::steady_clock;
 // A write failed: the engine is gone or going; this long to collect its exit status.
 constexpr auto kDeathGrace = std::chrono::milliseconds(1000);
+
+GameOutcome loss_of(Color loser, EndReason reason, std::string said, std::vector<RecordedMove> moves) {
+    GameOutcome out;
+    out.winner = loser == Color::Black ? Winner::White : Winner::Black;
+    out.reason = reason;
+    // An engine's text is shown on the terminal and stored in the results: printable and short.
+    out.loser_said = printable_excerpt(said, kMaxLoserSaid);
+    out.moves = std::move(moves);
+    return out;
+}
+
+// A failed exchange (no answer, death, wrong answer) as the loss it is.
+GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::string& what,
+                             std::vector<RecordedMove> moves) {
+    switch (a.kind) {
+    case EngineAnswer::Kind::Timeout:
+        return loss_of(loser, EndReason::TimeForfeit,
+                       "no answer to " + what + " within " + std::to_string(a.ms) + " ms", std::move(moves));
+    case EngineAnswer::Kind::Crash:
+        return loss_of(loser, EndReason::Crash, a.line, std::move(moves));
+    case EngineAnswer::Kind::MemoryLimit:
+        return loss_of(loser, EndReason::MemoryLimit, a.line, std::move(moves));
+    case EngineAnswer::Kind::Line:
+    case EngineAnswer::Kind::Abandoned:
+        break;
+    }
+    return loss_of(loser, EndReason::ProtocolError, a.line, std::move(moves));
+}
 
 // A new game for one engine: START (RECTSTART), then the settings. The loss when it fails.
 std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const RefereeSettings& settings) {
@@ -45,37 +74,20 @@ Color seat_color(int seat) noexcept { return seat == 0 ? Color::Black : Color::W
 
 }  // namespace
 
-GameOutcome loss_of(Color loser, EndReason reason, std::string said, std::vector<RecordedMove> moves) {
-    GameOutcome out;
-    out.winner = loser == Color::Black ? Winner::White : Winner::Black;
-    out.reason = reason;
-    // An engine's text is shown on the terminal and stored in the results: printable and short.
-    out.loser_said = printable_excerpt(said, kMaxLoserSaid);
-    out.moves = std::move(moves);
-    return out;
-}
-
 GameOutcome abandoned_game() {
     GameOutcome out;
     out.abandoned = true;
     return out;
 }
 
-GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::string& what,
-                             std::vector<RecordedMove> moves) {
-    switch (a.kind) {
-    case EngineAnswer::Kind::Timeout:
-        return loss_of(loser, EndReason::TimeForfeit,
-                       "no answer to " + what + " within " + std::to_string(a.ms) + " ms", std::move(moves));
-    case EngineAnswer::Kind::Crash:
-        return loss_of(loser, EndReason::Crash, a.line, std::move(moves));
-    case EngineAnswer::Kind::MemoryLimit:
-        return loss_of(loser, EndReason::MemoryLimit, a.line, std::move(moves));
-    case EngineAnswer::Kind::Line:
-    case EngineAnswer::Kind::Abandoned:
-        break;
+std::optional<StoneFault> stone_fault(const Board& board, Point p, const std::string& answer_line) {
+    if (!board.is_legal(p)) return StoneFault{EndReason::IllegalMove, answer_line};
+    if (board.side_to_move() == Color::Black && board.rule() == Rule::Renju) {
+        const Forbidden f = renju_forbidden(board, p);
+        if (f != Forbidden::None)
+            return StoneFault{EndReason::ForbiddenMove, answer_line + " (" + std::string(forbidden_name(f)) + ")"};
     }
-    return loss_of(loser, EndReason::ProtocolError, a.line, std::move(moves));
+    return std::nullopt;
 }
 
 Seats::Seats(const RefereeSettings& settings, EngineSession& black, EngineSession& white)
@@ -127,6 +139,17 @@ std::optional<std::string> Seats::charge(int seat, const Exchange& x) {
         time_left_[s] += clock.increment_ms;
     }
     return std::nullopt;
+}
+
+GameOutcome Seats::forfeit(int seat, EndReason reason, std::string said, std::vector<RecordedMove> moves) {
+    engine(seat).kill();
+    return loss_of(seat_color(seat), reason, std::move(said), std::move(moves));
+}
+
+GameOutcome Seats::forfeit(int seat, const EngineAnswer& answer, const std::string& what,
+                           std::vector<RecordedMove> moves) {
+    engine(seat).kill();
+    return loss_from_answer(seat_color(seat), answer, what, std::move(moves));
 }
 
 void Seats::exchange_seats() noexcept {

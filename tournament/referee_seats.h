@@ -18,12 +18,16 @@
 
 namespace tengen {
 
-GameOutcome loss_of(Color loser, EndReason reason, std::string said, std::vector<RecordedMove> moves);
 // The arena was interrupted while an engine thought: no result, the game is replayed on resume.
 GameOutcome abandoned_game();
-// A failed exchange (no answer, death, wrong answer) as the loss it is.
-GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::string& what,
-                             std::vector<RecordedMove> moves);
+
+// Why the side to move may not put a stone on p (answer_line is what the engine said):
+// an occupied or off-board point, or under renju a point forbidden to black. nullopt: it may.
+struct StoneFault {
+    EndReason reason;
+    std::string said;
+};
+std::optional<StoneFault> stone_fault(const Board& board, Point p, const std::string& answer_line);
 
 class Seats {
 public:
@@ -47,6 +51,13 @@ public:
     Exchange ask(int seat, const std::function<bool(EngineSession&)>& prompt, bool answer_errors = false);
     // Charges an answer's time to the seat's clock: what the forfeit says when it came too late.
     std::optional<std::string> charge(int seat, const Exchange& x);
+
+    // The seat's engine loses by misbehaving: its process is killed (the next game starts a
+    // fresh one) and the loss goes to the seat's colour.
+    GameOutcome forfeit(int seat, EndReason reason, std::string said, std::vector<RecordedMove> moves = {});
+    // The same for an exchange that brought no answer line (silence, death, memory).
+    GameOutcome forfeit(int seat, const EngineAnswer& answer, const std::string& what,
+                        std::vector<RecordedMove> moves = {});
 
     // The engines change colours (a swap2 choice), each with its clock.
     void exchange_seats() noexcept;

@@ -5,7 +5,6 @@
 #include "engine/notation.h"
 #include "tournament/referee.h"
 #include "tournament/referee_seats.h"
-#include "engine/renju.h"
 #include "engine/text.h"
 
 namespace tengen {
@@ -35,36 +34,24 @@ bool send_swap2_board(EngineSession& e, const Board& board) {
 // One step of the phase: the seat's engine sees the stones so far and answers. The stones it
 // placed are on the board when it returns them (empty: SWAP); a misbehaviour is its loss.
 // allowed_counts[n] says whether n stones are a valid answer (0 = SWAP).
-std::variant<std::vector<Point>, GameOutcome> swap2_step(const RefereeSettings& settings, Seats& seats, int seat,
-                                                         Board& board, std::array<bool, 4> allowed_counts,
-                                                         const char* expected) {
-    const Color tentative = seat == 0 ? Color::Black : Color::White;
+std::variant<std::vector<Point>, GameOutcome> swap2_step(Seats& seats, int seat, Board& board,
+                                                         std::array<bool, 4> allowed_counts, const char* expected) {
     // ERROR and UNKNOWN are answers here: an engine without swap2 loses at once, not on time.
     const Seats::Exchange x = seats.ask(
         seat, [&](EngineSession& e) { return send_swap2_board(e, board); }, true);
     if (x.answer.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
-    auto lose = [&](EndReason reason, const std::string& said) {
-        seats.engine(seat).kill();
-        return loss_of(tentative, reason, said, {});
-    };
-    if (x.answer.kind != EngineAnswer::Kind::Line) {
-        seats.engine(seat).kill();
-        return loss_from_answer(tentative, x.answer, "SWAP2BOARD", {});
-    }
+    if (x.answer.kind != EngineAnswer::Kind::Line) return seats.forfeit(seat, x.answer, "SWAP2BOARD");
     const auto stones = parse_swap2_answer(x.answer.line);
     if (!stones || stones->size() >= allowed_counts.size() || !allowed_counts[stones->size()])
-        return lose(EndReason::ProtocolError, x.answer.line + " (SWAP2BOARD expects " + expected + ")");
+        return seats.forfeit(seat, EndReason::ProtocolError, x.answer.line + " (SWAP2BOARD expects " + expected + ")");
     for (const Point p : *stones) {
-        if (!board.is_legal(p)) return lose(EndReason::IllegalMove, x.answer.line);
-        if (board.side_to_move() == Color::Black && settings.config.rule == Rule::Renju) {
-            const Forbidden f = renju_forbidden(board, p);
-            if (f != Forbidden::None)
-                return lose(EndReason::ForbiddenMove, x.answer.line + " (" + std::string(forbidden_name(f)) + ")");
-        }
+        if (auto fault = stone_fault(board, p, x.answer.line))
+            return seats.forfeit(seat, fault->reason, std::move(fault->said));
         board.play(p);
-        if (board.game_over()) return lose(EndReason::IllegalMove, x.answer.line + " (ends the game in the opening)");
+        if (board.game_over())
+            return seats.forfeit(seat, EndReason::IllegalMove, x.answer.line + " (ends the game in the opening)");
     }
-    if (auto late = seats.charge(seat, x)) return lose(EndReason::TimeForfeit, *late);
+    if (auto late = seats.charge(seat, x)) return seats.forfeit(seat, EndReason::TimeForfeit, std::move(*late));
     return *stones;
 }
 
@@ -82,7 +69,7 @@ GameOutcome play_swap2_game(const RefereeSettings& settings, EngineSession& prop
     if (auto lost = seats.begin()) return finished(std::move(*lost));
 
     auto step = [&](int seat, std::array<bool, 4> allowed, const char* expected) -> std::optional<GameOutcome> {
-        auto answer = swap2_step(settings, seats, seat, board, allowed, expected);
+        auto answer = swap2_step(seats, seat, board, allowed, expected);
         if (auto* out = std::get_if<GameOutcome>(&answer)) return std::move(*out);
         phase.answers.push_back(std::move(std::get<std::vector<Point>>(answer)));
         return std::nullopt;
