@@ -13,12 +13,6 @@ constexpr int kVctMaxDepth = 5;
 
 }  // namespace
 
-std::vector<Point> SearchWorker::ordered_root_moves() const {
-    std::vector<Point> out;
-    for (const RootMove& m : roots_) out.push_back(position_.point_of(m.cell));
-    return out;
-}
-
 Score SearchWorker::run_solver(bool vct, std::uint64_t budget, int& first_cell) {
     std::fill(failed_cache_.begin(), failed_cache_.end(), 0);
     local_limit_ = nodes() + budget;

@@ -41,9 +41,6 @@ public:
     // Runs the whole search from board; the main worker (id 0) reports through on_info.
     SearchResult run(const Board& board, const SearchLimits& limits, const Searcher::InfoCallback& on_info);
 
-    // Root moves of the last run, best first (renju: black's forbidden points excluded).
-    std::vector<Point> ordered_root_moves() const;
-
 private:
     struct ScoredCell {
         int cell;

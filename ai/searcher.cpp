@@ -1,19 +1,19 @@
 // The Searcher face: owns the transposition table, the workers (kept between searches so
-// their shape tables stay warm) and the background thread; Lazy SMP over the workers.
+// their shape tables stay warm) and the background thread; Lazy SMP over the workers. What the
+// search finds is reported as is: which point may leave as an answer is the Player's rule.
 #include "ai/searcher.h"
 
 #include <mutex>
 #include <thread>
 
-#include "engine/renju.h"
 #include "ai/search_worker.h"
 
 namespace tengen {
 
-class SearchEngine {
+class SearchThreads {
 public:
-    explicit SearchEngine(std::size_t tt_bytes) : tt_(tt_bytes) { shared_.tt = &tt_; }
-    ~SearchEngine() {
+    explicit SearchThreads(std::size_t tt_bytes) : tt_(tt_bytes) { shared_.tt = &tt_; }
+    ~SearchThreads() {
         stop();
         join();
     }
@@ -75,32 +75,8 @@ private:
         for (auto& t : helpers) t.join();
         r.nodes = shared_.total_nodes();
         r.elapsed_ms = shared_.elapsed_ms();
-        guard_forbidden(board, r);
         result_ = std::move(r);
         running_.store(false);
-    }
-
-    // The search never picks a forbidden point; this checks it against the rules module once
-    // more, so a disagreement costs a weaker move rather than a lost game.
-    void guard_forbidden(Board& board, SearchResult& r) {
-        if (board.rule() != Rule::Renju || board.side_to_move() != Color::Black || r.best == kNoPoint) return;
-        if (!board.is_empty(r.best) || renju_forbidden(board, r.best) == Forbidden::None) return;
-        for (const Point p : workers_[0]->ordered_root_moves()) {
-            if (board.is_empty(p) && renju_forbidden(board, p) == Forbidden::None) {
-                r.best = p;
-                r.pv = {p};
-                r.best_moves = {{p, 0}};
-                return;
-            }
-        }
-        for (int y = 0; y < board.height(); ++y)
-            for (int x = 0; x < board.width(); ++x)
-                if (board.is_empty({x, y}) && renju_forbidden(board, {x, y}) == Forbidden::None) {
-                    r.best = {x, y};
-                    r.pv = {r.best};
-                    r.best_moves = {{r.best, 0}};
-                    return;
-                }
     }
 
     TranspositionTable tt_;
@@ -111,19 +87,19 @@ private:
     SearchResult result_;
 };
 
-Searcher::Searcher(std::size_t tt_bytes) : engine_(std::make_unique<SearchEngine>(tt_bytes)) {}
+Searcher::Searcher(std::size_t tt_bytes) : threads_(std::make_unique<SearchThreads>(tt_bytes)) {}
 Searcher::~Searcher() = default;
 
-void Searcher::set_hash_bytes(std::size_t bytes) { engine_->set_hash_bytes(bytes); }
-void Searcher::clear_hash() { engine_->clear_hash(); }
+void Searcher::set_hash_bytes(std::size_t bytes) { threads_->set_hash_bytes(bytes); }
+void Searcher::clear_hash() { threads_->clear_hash(); }
 
 void Searcher::start(const Board& position, const SearchLimits& limits, InfoCallback on_info) {
-    engine_->start(position, limits, std::move(on_info));
+    threads_->start(position, limits, std::move(on_info));
 }
 
-void Searcher::stop() { engine_->stop(); }
-SearchResult Searcher::wait() { return engine_->wait(); }
-bool Searcher::running() const noexcept { return engine_->running(); }
+void Searcher::stop() { threads_->stop(); }
+SearchResult Searcher::wait() { return threads_->wait(); }
+bool Searcher::running() const noexcept { return threads_->running(); }
 
 SearchResult Searcher::search(const Board& position, const SearchLimits& limits, InfoCallback on_info) {
     start(position, limits, std::move(on_info));

@@ -1,5 +1,7 @@
-// The one narrow face of the AI: limits in, best move and per-iteration info out, a stop flag.
-// The protocol, `play`, `bench` and the arena's opening generator all talk to search only here.
+// The one narrow face of search: limits in, best move and per-iteration info out, a stop flag.
+// Front ends reach it through the Player (ai/player.h), which owns the game and the answer
+// rule; tools that only want a score or a node count (bench, the arena's opening generator)
+// use it directly.
 #pragma once
 
 #include <atomic>
@@ -50,7 +52,7 @@ struct SearchResult {
     std::vector<ScoredMove> best_moves;  // multipv lines, best first (at least the best)
 };
 
-class SearchEngine;  // the implementation, private to ai/
+class SearchThreads;  // the implementation (table, workers, threads), private to ai/
 
 // Owns its transposition table and threads: two Searchers can live in one process.
 // start() copies the position, so the caller's board is never touched during search.
@@ -76,7 +78,7 @@ public:
     SearchResult search(const Board& position, const SearchLimits& limits, InfoCallback on_info = {});
 
 private:
-    std::unique_ptr<SearchEngine> engine_;
+    std::unique_ptr<SearchThreads> threads_;
 };
 
 }  // namespace tengen

@@ -12,7 +12,6 @@
 #include "protocol/play_board_view.h"
 #include "protocol/play_record_io.h"
 #include "engine/renju.h"
-#include "ai/searcher.h"
 
 namespace tengen {
 
@@ -34,13 +33,16 @@ std::vector<Point> ordered_line(std::vector<Point> line) {
 }  // namespace
 
 PlayGame::PlayGame(const PlayOptions& options, std::istream& in, std::ostream& out, bool color, bool echo)
-    : options_(options), in_(in), out_(out), color_(color), echo_(echo), board_(options.config) {}
+    : options_(options), in_(in), out_(out), color_(color), echo_(echo), player_(options.hash_mb << 20) {
+    player_.new_game(options.config);
+}
 
 PlayGame::~PlayGame() = default;
 
 void PlayGame::say(const std::string& line) { out_ << line << '\n' << std::flush; }
 
-bool PlayGame::over() const { return board_.game_over() || forfeit_.has_value() || board_.empty_count() == 0; }
+// A full board, and renju black left with only forbidden points, are draws: no one can move.
+bool PlayGame::over() const { return board().game_over() || !side_to_move_can_play(board()); }
 
 bool PlayGame::engine_to_move() const {
     switch (options_.mode) {
@@ -51,75 +53,57 @@ bool PlayGame::engine_to_move() const {
     case PlayMode::HumanVsEngine:
         break;
     }
-    return board_.side_to_move() != options_.human;
+    return board().side_to_move() != options_.human;
 }
 
 std::string PlayGame::side_label(Color c) const { return fmt::format("{} ({})", color_name(c), stone_letter(c)); }
 
 std::string PlayGame::prompt() const {
     if (over()) return "game over (new, undo, save FILE, load FILE, quit)> ";
-    return fmt::format("move {}, {} to play> ", board_.stone_count() + 1, side_label(board_.side_to_move()));
+    return fmt::format("move {}, {} to play> ", board().stone_count() + 1, side_label(board().side_to_move()));
 }
 
 void PlayGame::show_board() {
     BoardViewStyle style;
     style.color = color_;
-    if (board_.game_over()) style.highlight = board_.winning_line();
-    out_ << draw_board(board_, style) << std::flush;
+    if (board().game_over()) style.highlight = board().winning_line();
+    out_ << draw_board(board(), style) << std::flush;
     board_shown_ = true;
 }
 
 void PlayGame::announce_result() {
-    if (forfeit_) {
-        say("Game over: " + *forfeit_);
-        return;
-    }
-    const auto winner = board_.winner();
+    const auto winner = board().winner();
     if (!winner) {
-        say("Game over: draw, the board is full.");
+        say(board().empty_count() == 0 ? "Game over: draw, the board is full."
+                                       : "Game over: draw, black has no point it may play.");
         return;
     }
     std::string line = fmt::format("Game over: {} wins with {}.", side_label(*winner),
-                                   play_points_text(ordered_line(board_.winning_line())));
+                                   play_points_text(ordered_line(board().winning_line())));
     if (options_.mode == PlayMode::HumanVsEngine) line += *winner == options_.human ? " You win." : " Tengen wins.";
     say(line);
 }
 
-Searcher& PlayGame::engine() {
-    if (!searcher_) searcher_ = std::make_unique<Searcher>(options_.hash_mb << 20);
-    return *searcher_;
-}
-
-SearchResult PlayGame::think() {
+Answer PlayGame::think() {
     SearchLimits limits;
     limits.time.turn_ms = std::llround(options_.engine_seconds * 1000.0);
-    limits.time.empty_points = board_.empty_count();
-    return engine().search(board_, limits);
+    limits.time.empty_points = board().empty_count();
+    return player_.think(limits);
 }
 
 void PlayGame::commit(Point p, int ms) {
-    board_.play(p);
+    player_.play(p);
     move_ms_.push_back(ms);
     board_shown_ = false;
 }
 
 void PlayGame::engine_move() {
-    const Color side = board_.side_to_move();
+    const Color side = board().side_to_move();
     const std::int64_t start = now_ms();
-    const SearchResult result = think();
+    const Answer answer = think();
+    const SearchResult& result = answer.search;
     const int ms = static_cast<int>(now_ms() - start);
-    Point p = result.best;
-    if (!board_.is_legal(p)) {
-        // Never leave the game stuck on an engine fault: take the first free point.
-        for (int i = 0; i < board_.area() && !board_.is_legal(p); ++i) p = board_.point(i);
-        say("tengen gave no legal move; playing " + play_point_name(p) + " instead");
-    }
-    if (board_.rule() == Rule::Renju && side == Color::Black) {
-        const Forbidden why = renju_forbidden(board_, p);
-        if (why != Forbidden::None)
-            forfeit_ = fmt::format("black played the forbidden point {} ({}); white (O) wins.", play_point_name(p),
-                                   forbidden_name(why));
-    }
+    const Point p = answer.move;  // a point the engine may play: over() rules out having none
     const std::string who = options_.mode == PlayMode::EngineVsEngine ? "tengen " + side_label(side) : "tengen";
     commit(p, ms);
     say(fmt::format("{} plays {} (eval {}, depth {}, {:.2f} s)", who, play_point_name(p), format_score(result.score),
@@ -134,17 +118,17 @@ void PlayGame::human_move(Point p, const std::string& typed) {
         return;
     }
     const std::string name = play_point_name(p);
-    if (!board_.on_board(p)) {
-        say(fmt::format("{} is off the board ({}x{}: a1 to {})", typed, board_.width(), board_.height(),
-                        play_point_name({board_.width() - 1, board_.height() - 1})));
+    if (!board().on_board(p)) {
+        say(fmt::format("{} is off the board ({}x{}: a1 to {})", typed, board().width(), board().height(),
+                        play_point_name({board().width() - 1, board().height() - 1})));
         return;
     }
-    if (!board_.is_empty(p)) {
+    if (!board().is_empty(p)) {
         say(name + " is already taken");
         return;
     }
-    if (board_.rule() == Rule::Renju && board_.side_to_move() == Color::Black) {
-        const Forbidden why = renju_forbidden(board_, p);
+    if (board().rule() == Rule::Renju && board().side_to_move() == Color::Black) {
+        const Forbidden why = renju_forbidden(board(), p);
         if (why != Forbidden::None) {
             say(fmt::format("{} is forbidden for black under renju: {}", name, forbidden_name(why)));
             return;
@@ -162,7 +146,7 @@ void PlayGame::undo() {
         say("undo is not available when the engine plays both sides");
         return;
     }
-    const auto& history = board_.history();
+    const auto& history = board().history();
     const bool has_human_move =
         options_.mode == PlayMode::HumanVsHuman
             ? !history.empty()
@@ -174,14 +158,13 @@ void PlayGame::undo() {
     // Against the engine: back to the human's last turn (the engine's reply and the move).
     std::vector<Point> taken;
     for (;;) {
-        const Move last = *board_.last_move();
-        board_.unmake();
+        const Move last = *board().last_move();
+        player_.undo();
         move_ms_.pop_back();
         taken.push_back(last.at);
         if (options_.mode == PlayMode::HumanVsHuman || last.color == options_.human) break;
     }
     std::reverse(taken.begin(), taken.end());
-    forfeit_.reset();
     board_shown_ = false;
     say("took back " + play_points_text(taken));
 }
@@ -191,19 +174,18 @@ void PlayGame::hint() {
         say("no hint: the game is over");
         return;
     }
-    const SearchResult result = think();
-    if (!board_.is_legal(result.best)) {
+    const Answer answer = think();
+    if (answer.move == kNoPoint) {
         say("no hint: the engine found no move");
         return;
     }
-    say(fmt::format("hint: {} (eval {}, depth {})", play_point_name(result.best), format_score(result.score),
-                    result.depth));
+    say(fmt::format("hint: {} (eval {}, depth {})", play_point_name(answer.move), format_score(answer.search.score),
+                    answer.search.depth));
 }
 
 void PlayGame::new_game() {
-    board_ = Board(board_.config());
+    player_.new_game(board().config());
     move_ms_.clear();
-    forfeit_.reset();
     board_shown_ = false;
     say("new game");
 }
@@ -214,24 +196,23 @@ void PlayGame::save(const std::string& path) {
                            (options_.mode == PlayMode::HumanVsEngine && c == options_.human);
         return std::string(human ? "human" : "pbrain-tengen");
     };
-    if (const auto why = save_psq_file(path, board_, move_ms_, name(Color::Black), name(Color::White))) {
+    if (const auto why = save_psq_file(path, board(), move_ms_, name(Color::Black), name(Color::White))) {
         say("not saved: " + *why);
         return;
     }
-    say(fmt::format("saved {} moves to {}", board_.stone_count(), path));
+    say(fmt::format("saved {} moves to {}", board().stone_count(), path));
 }
 
 void PlayGame::load(const std::string& path) {
-    auto loaded = load_psq_file(path, board_.win_length(), board_.rule());
+    auto loaded = load_psq_file(path, board().win_length(), board().rule());
     if (const auto* why = std::get_if<std::string>(&loaded)) {
         say("not loaded: " + *why);
         return;
     }
     auto& game = std::get<LoadedGame>(loaded);
-    board_ = std::move(game.board);
+    player_.set_position(std::move(game.board));
     move_ms_ = std::move(game.move_ms);
-    forfeit_.reset();
-    say(fmt::format("loaded {} moves from {} ({}x{})", board_.stone_count(), path, board_.width(), board_.height()));
+    say(fmt::format("loaded {} moves from {} ({}x{})", board().stone_count(), path, board().width(), board().height()));
     show_board();
     if (over()) announce_result();
 }
@@ -247,7 +228,7 @@ void PlayGame::help() {
 }
 
 int PlayGame::run() {
-    const auto& c = board_.config();
+    const auto& c = board().config();
     say(fmt::format("Tengen play: {}x{}, {} in a row, {} rule.", c.width, c.height, c.win_length, rule_name(c.rule)));
     switch (options_.mode) {
     case PlayMode::HumanVsEngine:

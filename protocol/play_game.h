@@ -1,5 +1,5 @@
-// The game loop of `pbrain-tengen play`: reads lines, plays moves, asks the engine, draws
-// the board. Streams are injected so the loop is the same for a terminal and a pipe.
+// The game loop of `pbrain-tengen play`: the terminal in front of a Player. It reads lines,
+// plays the human's moves, asks the player for the engine's, and draws the board. Streams are injected so the loop is the same for a terminal and a pipe.
 #pragma once
 
 #include <iosfwd>
@@ -9,13 +9,11 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "ai/player.h"
 #include "protocol/play_input.h"
 #include "protocol/play_options.h"
 
 namespace tengen {
-
-class Searcher;
-struct SearchResult;
 
 class PlayGame {
 public:
@@ -37,8 +35,8 @@ private:
     void show_board();
     void announce_result();
     void engine_move();
-    SearchResult think();
-    Searcher& engine();
+    Answer think();
+    const Board& board() const { return player_.position(); }
     void human_move(Point p, const std::string& typed);
     void commit(Point p, int ms);  // plays for the side to move
     void undo();
@@ -55,11 +53,9 @@ private:
     std::ostream& out_;
     bool color_;
     bool echo_;
-    Board board_;
-    std::vector<int> move_ms_;            // per move of board_'s history
-    std::optional<std::string> forfeit_;  // renju: black played a forbidden point
+    Player player_;             // the game and the engine that plays in it
+    std::vector<int> move_ms_;  // per move of the game's history
     bool board_shown_ = false;
-    std::unique_ptr<Searcher> searcher_;
 };
 
 }  // namespace tengen

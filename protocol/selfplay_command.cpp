@@ -22,7 +22,8 @@
 #include "protocol/board_options.h"
 #include "engine/notation.h"
 #include "engine/random.h"
-#include "ai/searcher.h"
+#include "ai/player.h"
+#include "engine/renju.h"
 #include "protocol/subcommands.h"
 
 namespace tengen {
@@ -52,7 +53,7 @@ SearchLimits node_limits(std::uint64_t nodes, int multipv = 1) {
 }
 
 // Random stones near the centre until a quick search calls the position near even.
-std::vector<Point> balanced_opening(const SelfplaySettings& s, Searcher& searcher, SplitMix64& rng) {
+std::vector<Point> balanced_opening(const SelfplaySettings& s, Player& player, SplitMix64& rng) {
     const int cx = s.config.width / 2, cy = s.config.height / 2;
     const int side = 2 * s.opening_radius + 1;
     std::vector<Point> best_seen;
@@ -70,9 +71,10 @@ std::vector<Point> balanced_opening(const SelfplaySettings& s, Searcher& searche
         }
         if (board.game_over() || static_cast<int>(stones.size()) != s.opening_stones) continue;
         if (s.opening_stones == 0) return stones;
-        searcher.clear_hash();
-        const SearchResult r = searcher.search(board, node_limits(s.opening_nodes));
-        if (r.best == kNoPoint || is_mate_score(r.score)) continue;
+        player.clear_hash();
+        const Answer a = player.think_about(board, node_limits(s.opening_nodes));
+        if (a.move == kNoPoint || is_mate_score(a.search.score)) continue;
+        const SearchResult& r = a.search;
         if (std::abs(r.score) <= s.balance) return stones;
         if (best_seen.empty()) best_seen = stones;
     }
@@ -90,35 +92,39 @@ std::string result_name(const Board& board) {
     }
 }
 
-std::string play_game(const SelfplaySettings& s, int game, Searcher& searcher) {
+std::string play_game(const SelfplaySettings& s, int game, Player& player) {
     SplitMix64 rng(s.seed * 0x2545f4914f6cdd1dULL + static_cast<std::uint64_t>(game) + 1);
     rng.next();
-    const std::vector<Point> opening = balanced_opening(s, searcher, rng);
-    Board board(s.config);
+    const std::vector<Point> opening = balanced_opening(s, player, rng);
+    player.new_game(s.config);
     std::vector<std::string> moves, best, scores;
     for (Point p : opening) {
-        board.play(p);
+        player.play(p);
         moves.push_back(to_letters(p));
     }
-    searcher.clear_hash();
-    for (int ply = 0; !board.game_over(); ++ply) {
+    player.clear_hash();
+    // Renju black left with only forbidden points cannot move: a draw, as a referee rules it.
+    for (int ply = 0; !player.position().game_over() && side_to_move_can_play(player.position()); ++ply) {
         const bool randomise = ply < s.random_plies;
-        const SearchResult r = searcher.search(board, node_limits(s.nodes, randomise ? 4 : 1));
-        if (r.best == kNoPoint) break;
-        Point chosen = r.best;
+        const Answer a = player.think(node_limits(s.nodes, randomise ? 4 : 1));
+        const SearchResult& r = a.search;
+        if (a.move == kNoPoint) break;
+        Point chosen = a.move;
         if (randomise) {
             std::vector<Point> near;
             for (const ScoredMove& m : r.best_moves)
-                if (m.move != kNoPoint && !is_mate_score(m.score) && m.score >= r.score - s.random_margin)
+                if (may_play(player.position(), m.move) && !is_mate_score(m.score) &&
+                    m.score >= r.score - s.random_margin)
                     near.push_back(m.move);
             if (!near.empty()) chosen = near[rng.below(near.size())];
         }
         scores.push_back(std::to_string(r.score));
         // fmt rather than "\"" + ...: GCC 12 warns (-Wrestrict) on that concatenation wrongly.
-        best.push_back(chosen == r.best ? std::string("null") : fmt::format("\"{}\"", to_letters(r.best)));
+        best.push_back(chosen == a.move ? std::string("null") : fmt::format("\"{}\"", to_letters(a.move)));
         moves.push_back(to_letters(chosen));
-        board.play(chosen);
+        player.play(chosen);
     }
+    const Board& board = player.position();
     std::string moves_text;
     for (const auto& m : moves) moves_text += (moves_text.empty() ? "" : " ") + m;
     std::string scores_text, best_text;
@@ -202,9 +208,9 @@ int selfplay_main(int argc, char** argv) {
     std::condition_variable ready;
     std::atomic<int> next{0};
     auto worker = [&] {
-        Searcher searcher(std::size_t{16} << 20);
+        Player player(std::size_t{16} << 20);
         for (int g; (g = next.fetch_add(1)) < s.games;) {
-            std::string line = play_game(s, g, searcher);
+            std::string line = play_game(s, g, player);
             {
                 std::lock_guard lock(mutex);
                 done[static_cast<std::size_t>(g)] = std::move(line);

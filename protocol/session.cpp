@@ -10,7 +10,6 @@
 #include "protocol/analysis_format.h"
 #include "protocol/analysis_reporter.h"
 #include "protocol/brain_identity.h"
-#include "protocol/move_choice.h"
 #include "protocol/platform_io.h"
 #include "protocol/position_setup.h"
 #include "engine/renju.h"
@@ -45,15 +44,9 @@ bool has_player_stones(const Board& board) {
 Session::Session(OutputSink& out, SessionOptions options)
     : out_(out),
       options_(options),
-      searcher_(options.max_hash_bytes ? std::min(options.max_hash_bytes, kStartupHashBytes) : kStartupHashBytes),
-      hash_bytes_(options.max_hash_bytes ? std::min(options.max_hash_bytes, kStartupHashBytes) : kStartupHashBytes) {}
+      player_(options.max_hash_bytes ? std::min(options.max_hash_bytes, kStartupHashBytes) : kStartupHashBytes) {}
 
-Session::~Session() {
-    if (searcher_.running()) {
-        searcher_.stop();
-        searcher_.wait();
-    }
-}
+Session::~Session() = default;
 
 void Session::say(std::string_view line) { out_.write_line(line); }
 void Session::error(std::string_view why) { out_.write_line(fmt::format("ERROR {}", why)); }
@@ -62,7 +55,7 @@ void Session::message(std::string_view text) { out_.write_line(fmt::format("MESS
 void Session::request_stop(std::uint64_t before_line) {
     std::lock_guard lock(stop_mutex_);
     stop_before_ = std::max(stop_before_, before_line);
-    if (searching_ && line_index_ < stop_before_) searcher_.stop();
+    if (searching_ && line_index_ < stop_before_) player_.stop();
 }
 
 SessionAction Session::process_line(std::string_view line, std::optional<TimePoint> arrived) {
@@ -127,11 +120,11 @@ void Session::dispatch(std::string_view word_text, std::string_view rest) {
         block_moves_.clear();
         block_error_.clear();
         // Without a game the block is still read to its DONE, which answers the one ERROR.
-        if (!board_) block_error_ = "no game yet: send START first";
+        if (!player_.has_game()) block_error_ = "no game yet: send START first";
         return;
     }
     if (word == "YXSTOP") return;  // the reader already stopped any search; idle, nothing to do
-    if (word == "YXHASHCLEAR") return searcher_.clear_hash();
+    if (word == "YXHASHCLEAR") return player_.clear_hash();
     if (word == "YXSHOWFORBID") return cmd_yxshowforbid();
     if (word == "YXNBEST") return cmd_yxnbest(rest);
     if (word == "YXSHOWINFO") return cmd_yxshowinfo();
@@ -161,9 +154,9 @@ void Session::finish_block() {
     if (!block_error_.empty()) return error(block_error_);
     if (block == Block::Swap2) return finish_swap2();
 
-    auto built = board_from_fields(board_->config(), block_stones_);
+    auto built = board_from_fields(board().config(), block_stones_);
     if (auto* why = std::get_if<std::string>(&built)) return error(*why);
-    board_ = std::move(std::get<Board>(built));
+    player_.set_position(std::move(std::get<Board>(built)));
     if (block == Block::Board) think_and_answer(true);
 }
 
@@ -171,7 +164,7 @@ void Session::finish_swap2() {
     const std::size_t count = block_moves_.size();
     if (count != 0 && count != 3 && count != 5)
         return error(fmt::format("swap2 needs 0, 3 or 5 stones, not {}", count));
-    auto built = board_from_moves(board_->config(), block_moves_);
+    auto built = board_from_moves(board().config(), block_moves_);
     if (auto* why = std::get_if<std::string>(&built)) return error(*why);
     Board opening = std::move(std::get<Board>(built));
 
@@ -182,7 +175,7 @@ void Session::finish_swap2() {
         each.time = TimeControl{};
         each.time.turn_ms = std::max<std::int64_t>(ms, 1);
         each.time.empty_points = position.empty_count();
-        if (position.game_over()) return SearchResult{};
+        if (position.game_over()) return Answer{};
         AnalysisReporter quiet(out_, 0, 1);  // the candidates' analysis would only confuse a GUI
         return run_search(position, each, quiet);
     };
@@ -190,7 +183,7 @@ void Session::finish_swap2() {
     if (auto* why = std::get_if<std::string>(&decision)) return error(*why);
     const auto& chosen = std::get<Swap2Decision>(decision);
     for (const Point p : chosen.placed) opening.play(p);
-    board_ = std::move(opening);
+    player_.set_position(std::move(opening));
     say(chosen.answer);
 }
 
@@ -221,7 +214,7 @@ std::optional<GameConfig> Session::new_config(int width, int height) {
 bool Session::open_board(int width, int height) {
     const auto config = new_config(width, height);
     if (!config) return false;
-    board_.emplace(*config);
+    player_.new_game(*config);
     block_ = Block::None;
     resize_hash();
     return true;
@@ -230,27 +223,26 @@ bool Session::open_board(int width, int height) {
 void Session::resize_hash(bool allow_growth) {
     std::size_t wanted = std::min(hash_bytes_for(settings_.max_memory, settings_.threads), physical_memory_cap());
     if (options_.max_hash_bytes) wanted = std::min(wanted, options_.max_hash_bytes);
-    if (wanted == hash_bytes_ || (wanted > hash_bytes_ && !allow_growth)) return;
+    const std::size_t current = player_.hash_bytes();
+    if (wanted == current || (wanted > current && !allow_growth)) return;
     try {
         // Through a tiny table first, so the old and the new one never exist together: the
         // peak stays under max_memory (GomocupJudge sends it only after START).
-        if (hash_bytes_ > kStartupHashBytes && wanted > kStartupHashBytes) searcher_.set_hash_bytes(kStartupHashBytes);
-        searcher_.set_hash_bytes(wanted);
-        hash_bytes_ = wanted;
+        if (current > kStartupHashBytes && wanted > kStartupHashBytes) player_.set_hash_bytes(kStartupHashBytes);
+        player_.set_hash_bytes(wanted);
     } catch (const std::exception& e) {
         message(fmt::format("cannot allocate a {} MiB table ({}); using {} MiB", wanted >> 20, e.what(),
                             kFallbackHashBytes >> 20));
         try {
-            searcher_.set_hash_bytes(kFallbackHashBytes);
-            hash_bytes_ = kFallbackHashBytes;
+            player_.set_hash_bytes(kFallbackHashBytes);
         } catch (const std::exception&) {
-            hash_bytes_ = 0;  // keep whatever the searcher still has
+            // keep whatever the searcher still has; the size is unknown (0) until the next resize
         }
     }
 }
 
 bool Session::require_board() {
-    if (board_) return true;
+    if (player_.has_game()) return true;
     error("no game yet: send START first");
     return false;
 }
@@ -274,7 +266,7 @@ void Session::cmd_rectstart(std::string_view rest) {
 
 void Session::cmd_restart() {
     if (!require_board()) return;
-    if (open_board(board_->width(), board_->height())) say("OK");
+    if (open_board(board().width(), board().height())) say("OK");
 }
 
 void Session::cmd_info(std::string_view rest) {
@@ -289,16 +281,16 @@ void Session::cmd_info(std::string_view rest) {
     // cleared), more than a short turn. Growing waits for the next START; START itself already
     // allocated the default table.
     case InfoEffect::Memory:
-        return resize_hash(/*allow_growth=*/!board_.has_value());
+        return resize_hash(/*allow_growth=*/!player_.has_game());
     case InfoEffect::GameShape: {
-        if (!board_ || board_->stone_count() != 0) return;  // applies at the next START/RESTART
-        const GameConfig config = wanted_config(board_->width(), board_->height());
+        if (!player_.has_game() || board().stone_count() != 0) return;  // applies at the next START/RESTART
+        const GameConfig config = wanted_config(board().width(), board().height());
         if (config_error(config))
             return message(
                 fmt::format("rule {} with {} in a row does not fit this {}x{} board; it applies at the next START",
-                            rule_name(settings_.rule), settings_.win_length, board_->width(), board_->height()));
+                            rule_name(settings_.rule), settings_.win_length, board().width(), board().height()));
         note_renju_downgrade(config);
-        board_.emplace(config);
+        player_.new_game(config);
         return;
     }
     case InfoEffect::None:
@@ -311,7 +303,7 @@ void Session::cmd_info(std::string_view rest) {
 
 void Session::cmd_begin() {
     if (!require_board()) return;
-    if (has_player_stones(*board_)) return error("BEGIN needs an empty board");
+    if (has_player_stones(board())) return error("BEGIN needs an empty board");
     think_and_answer(true);
 }
 
@@ -319,10 +311,10 @@ void Session::cmd_turn(std::string_view rest) {
     if (!require_board()) return;
     const auto p = parse_point(rest);
     if (!p) return error(fmt::format("malformed move \"{}\"", printable_excerpt(rest)));
-    if (!board_->on_board(*p)) return error(fmt::format("move {} is off the board", point_text(*p)));
-    if (board_->at(*p) != Color::Empty) return error(fmt::format("move {} is on an occupied point", point_text(*p)));
-    if (board_->game_over()) return error("the game is over");
-    board_->play(*p);
+    if (!board().on_board(*p)) return error(fmt::format("move {} is off the board", point_text(*p)));
+    if (board().at(*p) != Color::Empty) return error(fmt::format("move {} is on an occupied point", point_text(*p)));
+    if (board().game_over()) return error("the game is over");
+    player_.play(*p);
     think_and_answer(true);
 }
 
@@ -330,9 +322,9 @@ void Session::cmd_takeback(std::string_view rest) {
     if (!require_board()) return;
     const auto p = parse_point(rest);
     if (!p) return error(fmt::format("malformed point \"{}\"", printable_excerpt(rest)));
-    auto rebuilt = board_without(*board_, *p);
+    auto rebuilt = board_without(board(), *p);
     if (auto* why = std::get_if<std::string>(&rebuilt)) return error(*why);
-    board_ = std::move(std::get<Board>(rebuilt));
+    player_.set_position(std::move(std::get<Board>(rebuilt)));
     say("OK");
 }
 
@@ -340,9 +332,9 @@ void Session::cmd_play(std::string_view rest) {
     if (!require_board()) return;
     const auto p = parse_point(rest);
     if (!p) return error(fmt::format("malformed move \"{}\"", printable_excerpt(rest)));
-    if (board_->game_over()) return error("the game is over");
-    if (!board_->is_legal(*p)) return error(fmt::format("move {} is off the board or occupied", point_text(*p)));
-    board_->play(*p);
+    if (board().game_over()) return error("the game is over");
+    if (!board().is_legal(*p)) return error(fmt::format("move {} is off the board or occupied", point_text(*p)));
+    player_.play(*p);
     say(point_text(*p));
 }
 
@@ -360,7 +352,7 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     limits.threads =
         std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
     // Under max_memory a thread must fit beside the table (max_memory bounds the whole process).
-    limits.threads = threads_within(settings_.max_memory, hash_bytes_, limits.threads);
+    limits.threads = threads_within(settings_.max_memory, player_.hash_bytes(), limits.threads);
     limits.multipv = std::max(multipv, 1);
     return limits;
 }
@@ -379,38 +371,37 @@ void Session::charge_waiting_time(TimeControl& time) const {
     if (time.time_left_ms && *time.time_left_ms < kUnlimited) *time.time_left_ms -= waited;
 }
 
-SearchResult Session::run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter) {
+Answer Session::run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter) {
     {
         std::lock_guard lock(stop_mutex_);
-        searcher_.start(position, limits, [&reporter](const SearchInfo& info) { reporter.on_iteration(info); });
+        player_.start(position, limits, [&reporter](const SearchInfo& info) { reporter.on_iteration(info); });
         searching_ = true;
-        if (stop_before_ > line_index_) searcher_.stop();  // a YXSTOP came before we started
+        if (stop_before_ > line_index_) player_.stop();  // a YXSTOP came before we started
     }
-    SearchResult result = searcher_.wait();
+    Answer answer = player_.wait();
     {
         std::lock_guard lock(stop_mutex_);
         searching_ = false;
     }
-    return result;
+    return answer;
 }
 
 void Session::think_and_answer(bool play, int multipv) {
-    if (board_->game_over()) return error("the game is over");
-    const SearchLimits limits = move_limits(*board_, multipv);
+    if (board().game_over()) return error("the game is over");
+    const SearchLimits limits = move_limits(board(), multipv);
     AnalysisReporter reporter(out_, settings_.show_detail, limits.multipv);
-    const SearchResult result = run_search(*board_, limits, reporter);
-    const Point answer = choose_answer(*board_, result);
-    if (answer == kNoPoint) return error("no legal move");
+    const Answer answer = run_search(board(), limits, reporter);
+    if (answer.move == kNoPoint) return error("no legal move");
     if (multipv > 1) {
         int rank = 0;
-        for (const ScoredMove& m : result.best_moves) {
+        for (const ScoredMove& m : answer.search.best_moves) {
             if (rank == multipv) break;
             say(nbest_line(++rank, m));
         }
     }
-    reporter.on_finished(result, answer);
-    say(point_text(answer));
-    if (play) board_->play(answer);
+    reporter.on_finished(answer.search, answer.move);
+    say(point_text(answer.move));
+    if (play) player_.play(answer.move);
 }
 
 // ---------------------------------------------------------------- Yixin-Board
@@ -419,17 +410,18 @@ void Session::cmd_yxnbest(std::string_view rest) {
     if (!require_board()) return;
     const auto n = parse_int(rest);
     if (!n || *n < 1) return error(fmt::format("YXNBEST needs a count >= 1, not \"{}\"", printable_excerpt(rest)));
-    const int count = static_cast<int>(std::min<std::int64_t>(*n, std::max(board_->empty_count(), 1)));
+    const int count = static_cast<int>(std::min<std::int64_t>(*n, std::max(board().empty_count(), 1)));
     think_and_answer(false, count);
 }
 
 void Session::cmd_yxshowforbid() {
     if (!require_board()) return;
     std::string line = "FORBID ";
-    if (board_->rule() == Rule::Renju && board_->side_to_move() == Color::Black && !board_->game_over()) {
-        for (int y = 0; y < board_->height(); ++y)
-            for (int x = 0; x < board_->width(); ++x)
-                if (board_->is_empty({x, y}) && renju_forbidden(*board_, {x, y}) != Forbidden::None)
+    const Board& b = board();
+    if (b.rule() == Rule::Renju && b.side_to_move() == Color::Black && !b.game_over()) {
+        for (int y = 0; y < b.height(); ++y)
+            for (int x = 0; x < b.width(); ++x)
+                if (b.is_empty({x, y}) && renju_forbidden(b, {x, y}) != Forbidden::None)
                     line += fmt::format("{:02}{:02}", x, y);
     }
     say(line + ".");

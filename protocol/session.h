@@ -1,5 +1,7 @@
-// One brain session: a line processor that owns the game (board, rule, k, clocks), the
-// settings INFO sends and the Searcher, and writes every answer to an OutputSink.
+// One brain session: the protocol's text in front of a Player. It reads lines, keeps the settings
+// INFO sends, turns them into search limits, hands the game and those limits to its Player
+// (which owns the board, the searcher and the answer rule) and writes every answer to an
+// OutputSink.
 //
 // process_line() handles one line and returns when its answer is written, so a move's
 // search runs inside it. The binary calls it from a worker thread while a reader thread keeps
@@ -20,7 +22,7 @@
 #include "engine/board.h"
 #include "protocol/brain_settings.h"
 #include "protocol/output_sink.h"
-#include "ai/searcher.h"
+#include "ai/player.h"
 #include "protocol/text_parse.h"
 
 namespace tengen {
@@ -87,10 +89,12 @@ private:
     // limit must hold at once); a larger table waits for the next START/RESTART.
     void resize_hash(bool allow_growth = true);
     bool require_board();
+    const Board& board() const { return player_.position(); }  // precondition: require_board()
 
     SearchLimits move_limits(const Board& position, int multipv) const;
     void charge_waiting_time(TimeControl& time) const;
-    SearchResult run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter);
+    // Searches through the player with this line's stop handling (a YXSTOP stops it).
+    Answer run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter);
     // Searches the current position and answers its move; plays it when play is true.
     void think_and_answer(bool play, int multipv = 1);
 
@@ -101,9 +105,7 @@ private:
     OutputSink& out_;
     SessionOptions options_;
     BrainSettings settings_;
-    std::optional<Board> board_;
-    Searcher searcher_;
-    std::size_t hash_bytes_ = 0;
+    Player player_;
 
     Block block_ = Block::None;
     std::vector<BoardLine> block_stones_;

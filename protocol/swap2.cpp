@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "protocol/move_choice.h"
 #include "engine/renju.h"
 
 namespace tengen {
@@ -48,11 +47,11 @@ std::variant<Swap2Decision, std::string> place_three(const Board& opening, std::
                                                      const PositionSearch& search) {
     const auto candidates = candidate_openings(opening);
     if (candidates.empty()) {
-        // A tiny board: any three points near the centre, black-white-black.
+        // A tiny board: three stones, black-white-black, each the search's move.
         Board b = opening;
         std::vector<Point> stones;
         for (int i = 0; i < 3; ++i) {
-            const Point p = choose_answer(b, SearchResult{});
+            const Point p = b.game_over() ? kNoPoint : search(b, std::max<std::int64_t>(budget_ms / 3, 1)).move;
             if (p == kNoPoint) return std::string("the board has no room for a swap2 opening");
             b.play(p);
             stones.push_back(p);
@@ -65,7 +64,7 @@ std::variant<Swap2Decision, std::string> place_three(const Board& opening, std::
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         Board b = opening;
         for (const Point p : candidates[i]) b.play(p);
-        const Score imbalance = std::abs(search(b, each_ms).score);
+        const Score imbalance = std::abs(search(b, each_ms).search.score);
         if (imbalance < best_imbalance) best_imbalance = imbalance, best = i;
     }
     return Swap2Decision{points_text(candidates[best]), candidates[best]};
@@ -85,7 +84,7 @@ std::optional<Point> balancing_fifth(const Board& four, std::int64_t budget_ms, 
         candidates.push_back(p);
     };
     const std::int64_t each_ms = std::max<std::int64_t>(budget_ms / (kFifthStoneCandidates + 1), 1);
-    consider(search(four, each_ms).best);
+    consider(search(four, each_ms).move);
     double mx = 0, my = 0;
     for (const Move& m : four.history()) mx += m.at.x, my += m.at.y;
     mx /= static_cast<double>(four.history().size());
@@ -108,7 +107,7 @@ std::optional<Point> balancing_fifth(const Board& four, std::int64_t budget_ms, 
     for (const Point p : candidates) {
         Board after = four;
         after.play(p);
-        const Score imbalance = std::abs(search(after, each_ms).score);
+        const Score imbalance = std::abs(search(after, each_ms).search.score);
         if (imbalance < best_imbalance) best_imbalance = imbalance, best = p;
     }
     return best;
@@ -126,13 +125,13 @@ std::variant<Swap2Decision, std::string> decide_swap2(const Board& opening, std:
     // After three stones half the time is kept for balancing a 4th and 5th stone.
     const bool may_place_two = opening.stone_count() == 3;
     const std::int64_t first_ms = may_place_two ? std::max<std::int64_t>(budget_ms / 2, 1) : budget_ms;
-    Board b = opening;
-    const SearchResult result = search(b, first_ms);
-    const Point move = choose_answer(b, result);
+    const Answer answer = search(opening, first_ms);
+    const Point move = answer.move;
+    const Score score = answer.search.score;
     if (move == kNoPoint) return Swap2Decision{"SWAP", {}};
     const Score margin = opening.stone_count() == 3 ? kSwapMargin : 0;
-    if (result.score < -margin) return Swap2Decision{"SWAP", {}};
-    if (may_place_two && result.score < 0 && !is_mate_score(result.score)) {
+    if (score < -margin) return Swap2Decision{"SWAP", {}};
+    if (may_place_two && score < 0 && !is_mate_score(score)) {
         Board four = opening;
         four.play(move);
         if (!four.game_over()) {

@@ -10,13 +10,14 @@
 #include <vector>
 
 #include "engine/board.h"
-#include "ai/searcher.h"
+#include "ai/player.h"
 
 namespace tengen {
 
-// Searches one position (not game over) and returns the result; the session supplies it so
-// analysis output and stop requests work as for a normal move.
-using PositionSearch = std::function<SearchResult(const Board&, std::int64_t budget_ms)>;
+// Searches one position through the player (its answer is a point the side to move may play,
+// kNoPoint when the game is over); the session supplies it so stop requests work as for a
+// normal move.
+using PositionSearch = std::function<Answer(const Board&, std::int64_t budget_ms)>;
 
 struct Swap2Decision {
     std::string answer;         // "x,y x,y x,y", "SWAP", "x,y" or "x,y x,y"

@@ -20,7 +20,6 @@
 #include "protocol/position_setup.h"
 #include "protocol/session.h"
 #include "protocol/swap2.h"
-#include "protocol/move_choice.h"
 #include "protocol/text_parse.h"
 
 using namespace tengen;
@@ -273,18 +272,17 @@ struct ScriptedSwap2Search {
     Score three_stone_score = 0;
     std::int64_t spent = 0;
     int calls = 0;
-    SearchResult operator()(const Board& b, std::int64_t ms) {
+    Answer operator()(const Board& b, std::int64_t ms) {
         spent += ms;
         ++calls;
-        SearchResult r;
-        Board copy = b;
-        r.best = choose_answer(copy, SearchResult{});
-        if (b.stone_count() == 3) r.score = three_stone_score;
+        Answer a;
+        a.move = playable_answer(b, SearchResult{});
+        if (b.stone_count() == 3) a.search.score = three_stone_score;
         if (b.stone_count() == 5) {
             const Point fourth = b.history()[3].at, fifth = b.history()[4].at;
-            r.score = 10 * (std::abs(fourth.x - fifth.x) + std::abs(fourth.y - fifth.y));
+            a.search.score = 10 * (std::abs(fourth.x - fifth.x) + std::abs(fourth.y - fifth.y));
         }
-        return r;
+        return a;
     }
 };
 
