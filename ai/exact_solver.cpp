@@ -47,20 +47,14 @@ constexpr int kSlots = 3;  // black, white, wall
 
 int slot_of(Color c) noexcept { return c == Color::Black ? 0 : c == Color::White ? 1 : 2; }
 
-enum Bound : std::uint8_t { kNoBound = 0, kLower = 1, kUpper = 2, kExact = 3 };
-
 struct TTEntry {
     std::uint64_t key = 0;
     std::int16_t score = 0;
-    std::uint8_t bound = kNoBound;
+    Bound bound = Bound::None;
     std::uint8_t unused = 0;
     std::int16_t move = -1;    // in the canonical frame
     std::int16_t empties = 0;  // work below this node grows with it: keep the bigger on collision
 };
-
-// Mate scores are stored relative to the node, searched relative to the root.
-Score to_tt(Score s, int ply) noexcept { return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s; }
-Score from_tt(Score s, int ply) noexcept { return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s; }
 
 }  // namespace
 
@@ -379,13 +373,13 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
     const std::uint64_t key = canonical_key(&sym);
     TTEntry& slot = tt_[key & (tt_.size() - 1)];
     int tt_move = -1;
-    if (slot.key == key && slot.bound != kNoBound) {
+    if (slot.key == key && slot.bound != Bound::None) {
         if (slot.move >= 0) tt_move = inverse_[sym][slot.move];
-        const Score s = from_tt(slot.score, ply);
+        const Score s = score_from_tt(slot.score, ply);
         if (ply > 0) {
-            if (slot.bound == kExact) return s;
-            if (slot.bound == kLower && s >= beta) return s;
-            if (slot.bound == kUpper && s <= alpha) return s;
+            if (slot.bound == Bound::Exact) return s;
+            if (slot.bound == Bound::Lower && s >= beta) return s;
+            if (slot.bound == Bound::Upper && s <= alpha) return s;
         }
     }
 
@@ -465,11 +459,11 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
     // Renju: black with only forbidden points left must play one and loses.
     if (best_move < 0) return threats.empty() ? mated_in(ply + 1) : mated_in(ply + 2);
 
-    const std::uint8_t bound = best <= original_alpha ? kUpper : best >= beta ? kLower : kExact;
+    const Bound bound = best <= original_alpha ? Bound::Upper : best >= beta ? Bound::Lower : Bound::Exact;
     const int empties = board_.empty_count();
-    if (slot.key == key || empties >= slot.empties || slot.bound == kNoBound) {
+    if (slot.key == key || empties >= slot.empties || slot.bound == Bound::None) {
         slot.key = key;
-        slot.score = static_cast<std::int16_t>(to_tt(best, ply));
+        slot.score = static_cast<std::int16_t>(score_to_tt(best, ply));
         slot.bound = bound;
         slot.move = static_cast<std::int16_t>(perm_[sym][best_move]);
         slot.empties = static_cast<std::int16_t>(empties);

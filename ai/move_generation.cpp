@@ -140,7 +140,7 @@ void SearchWorker::generate_unsorted(MoveList& list, int ply, int tt_move_cell) 
                 if (pass == 0 && must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) continue;
                 if (!playable(cell, us)) continue;
                 const int dense = y * p.width() + x;
-                int score = p.value(cell, us) * 2 + p.value(cell, them) + history_[us][dense] / 64;
+                int score = p.order_value(cell, us) * 2 + p.order_value(cell, them) + history_[us][dense] / 64;
                 if (cell == tt_move_cell)
                     score += 1 << 28;
                 else if (dense == killers[0])
@@ -165,7 +165,7 @@ void SearchWorker::generate_fours(MoveList& list, int colour) {
             const CellClass c = p.cls(cell, colour);
             if (c < kClsFour && !(c == kClsDoubleThree && p.has_four_shape(cell, colour))) continue;
             if (!p.has_four_shape(cell, colour) || !playable(cell, colour)) continue;
-            list.push_back({cell, p.value(cell, colour) * 2 + p.value(cell, colour ^ 1)});
+            list.push_back({cell, p.order_value(cell, colour) * 2 + p.order_value(cell, colour ^ 1)});
         }
     }
     sort_moves(list);

@@ -16,7 +16,7 @@ constexpr std::array<int, kShapeCount> kShapeValue{0, 1, 3, 10, 12, 40, 55, 200,
 
 // A cell's summary for one colour, from its four line shapes.
 struct CellSummary {
-    std::int16_t value;    // move-ordering potential
+    std::int16_t order_value;  // move-ordering potential
     std::int16_t eval[2];  // evaluation value when the colour is to move / has just moved
     std::uint8_t cls;      // CellClass
     std::uint8_t four;     // some line makes a four or better
@@ -81,7 +81,7 @@ const CombinedTables& combined_tables() {
                 if (c == kClsFlexFour) v += 200;
                 if (c == kClsForbid) v = 0;
                 CellSummary& out = t.summary[mode][index];
-                out.value = clamp_value(v);
+                out.order_value = clamp_value(v);
                 for (int role = 0; role < 2; ++role) out.eval[role] = kCellCodeEval[mode][role][cell_code(classes)];
                 out.cls = static_cast<std::uint8_t>(c);
                 out.four = four ? 1 : 0;
@@ -186,7 +186,7 @@ void SearchPosition::refresh_cell(int cell) {
         const int index = combo_index(&shapes_[cell * 8 + c * 4]);
         const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
         const CellSummary& sum = t.summary[mode][index];
-        info_[cell * 2 + c] = CellInfo{sum.cls, sum.four, sum.value, {sum.eval[0], sum.eval[1]}};
+        info_[cell * 2 + c] = CellInfo{sum.cls, sum.four, sum.order_value, {sum.eval[0], sum.eval[1]}};
     }
 }
 
@@ -197,17 +197,17 @@ void SearchPosition::recount_colour(int cell, int c) {
     CellInfo& info = info_[cell * 2 + c];
     --cls_count_[c][info.cls];
     ++cls_count_[c][sum.cls];
-    potential_[c] += sum.value - info.value;
+    potential_[c] += sum.order_value - info.order_value;
     four_cells_[c] += sum.four - info.four;
     for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += sum.eval[role] - info.eval[role];
-    info = CellInfo{sum.cls, sum.four, sum.value, {sum.eval[0], sum.eval[1]}};
+    info = CellInfo{sum.cls, sum.four, sum.order_value, {sum.eval[0], sum.eval[1]}};
 }
 
 void SearchPosition::add_cell_stats(int cell, int sign) {
     for (int c = 0; c < 2; ++c) {
         const CellInfo& info = info_[cell * 2 + c];
         cls_count_[c][info.cls] += sign;
-        potential_[c] += sign * info.value;
+        potential_[c] += sign * info.order_value;
         for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += sign * info.eval[role];
         four_cells_[c] += sign * info.four;
     }

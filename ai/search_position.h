@@ -64,7 +64,9 @@ public:
     std::uint8_t code(int cell) const noexcept { return cells_[cell]; }
     bool near_stones(int cell) const noexcept { return near_[cell] != 0; }
     CellClass cls(int cell, int colour) const noexcept { return static_cast<CellClass>(info_[cell * 2 + colour].cls); }
-    int value(int cell, int colour) const noexcept { return info_[cell * 2 + colour].value; }
+    // How much the cell is worth playing for the colour: the move ordering's hand-set potential,
+    // not an evaluation.
+    int order_value(int cell, int colour) const noexcept { return info_[cell * 2 + colour].order_value; }
     LineShape shape(int cell, int colour, int dir) const noexcept { return shape_of(line_class(cell, colour, dir)); }
     // The finer class of that line (line_shape.h), which the evaluation's codes are made of.
     LineClass line_class(int cell, int colour, int dir) const noexcept {
@@ -113,7 +115,7 @@ private:
     struct CellInfo {
         std::uint8_t cls;      // CellClass
         std::uint8_t four;     // some line makes a four or better
-        std::int16_t value;    // move-ordering potential
+        std::int16_t order_value;  // move-ordering potential
         std::int16_t eval[2];  // evaluation value, [0] the colour is to move, [1] it just moved
     };
     struct Touched {

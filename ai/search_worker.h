@@ -24,7 +24,7 @@ struct SharedSearch {
     std::atomic<std::uint64_t> budget_used{0};  // nodes counted against max_nodes
     std::uint64_t max_nodes = 0;
     std::optional<MoveTimer> timer;  // nullopt: no clock (infinite or depth/node limited bench)
-    Clock clock;
+    TimeSource clock;
     std::int64_t start_ms = 0;
     std::vector<class SearchWorker*> workers;
     std::uint64_t total_nodes() const;

@@ -122,7 +122,7 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
             if (!p.empty(cell)) continue;
             const CellClass c = p.cls(cell, us);
             if (c < kClsThree || !playable(cell, us)) continue;
-            moves.push_back({cell, static_cast<int>(c) * 10000 + p.value(cell, us) + p.value(cell, them)});
+            moves.push_back({cell, static_cast<int>(c) * 10000 + p.order_value(cell, us) + p.order_value(cell, them)});
         }
     }
     std::stable_sort(moves.begin(), moves.end(),

@@ -80,14 +80,14 @@ TimeBudget plan_move_time(const TimeControl& raw) {
     return budget;
 }
 
-Clock steady_clock_ms() {
+TimeSource steady_clock_ms() {
     return [] {
         using namespace std::chrono;
         return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
     };
 }
 
-MoveTimer::MoveTimer(TimeBudget budget, Clock clock) : budget_(budget), clock_(std::move(clock)), start_ms_(clock_()) {}
+MoveTimer::MoveTimer(TimeBudget budget, TimeSource clock) : budget_(budget), clock_(std::move(clock)), start_ms_(clock_()) {}
 
 std::int64_t MoveTimer::elapsed_ms() const { return clock_() - start_ms_; }
 bool MoveTimer::soft_expired() const { return elapsed_ms() >= budget_.soft_ms; }

@@ -43,13 +43,13 @@ constexpr std::int64_t saturate_clock_ms(std::int64_t ms) noexcept {
 TimeBudget plan_move_time(const TimeControl& tc);
 
 // A monotonic millisecond clock; tests inject a fake one.
-using Clock = std::function<std::int64_t()>;
-Clock steady_clock_ms();
+using TimeSource = std::function<std::int64_t()>;
+TimeSource steady_clock_ms();
 
 // Deadlines for one move, measured on an injected clock from a start instant.
 class MoveTimer {
 public:
-    MoveTimer(TimeBudget budget, Clock clock);
+    MoveTimer(TimeBudget budget, TimeSource clock);
     std::int64_t elapsed_ms() const;
     bool soft_expired() const;  // no new iteration
     bool hard_expired() const;  // stop now
@@ -57,7 +57,7 @@ public:
 
 private:
     TimeBudget budget_;
-    Clock clock_;
+    TimeSource clock_;
     std::int64_t start_ms_;
 };
 

@@ -15,8 +15,6 @@ namespace tengen {
 
 __extension__ typedef unsigned __int128 TTUint128;  // for the multiply-high index
 
-enum class Bound : std::uint8_t { None = 0, Upper = 1, Lower = 2, Exact = 3 };
-
 struct TTHit {
     Score score = 0;
     Score eval = 0;
@@ -58,14 +56,5 @@ private:
     std::size_t buckets_ = 0;
     std::uint8_t generation_ = 0;
 };
-
-// Mate scores are stored relative to the node, not the root, so a transposition reached at
-// another ply reads the right distance.
-constexpr Score score_to_tt(Score s, int ply) noexcept {
-    return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s;
-}
-constexpr Score score_from_tt(Score s, int ply) noexcept {
-    return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s;
-}
 
 }  // namespace tengen

@@ -35,7 +35,7 @@ void fill_grid(const Board& board, Grid& grid) noexcept {
 //   [before_far blacks] before [run_before blacks] i [run_after blacks] after [after_far blacks]
 // where before/after are the first non-black cells next to i's run. The far counts are only
 // taken when that cell is empty (a stone placed there would join them to the run).
-struct LineShape {
+struct BlackRun {
     int run_before = 0, run_after = 0;
     int before = 0, after = 0;  // cell indices
     int before_far = 0, after_far = 0;
@@ -43,8 +43,8 @@ struct LineShape {
     int run() const noexcept { return run_before + 1 + run_after; }
 };
 
-LineShape shape_at(const Grid& g, int i, int step) noexcept {
-    LineShape s;
+BlackRun shape_at(const Grid& g, int i, int step) noexcept {
+    BlackRun s;
     const auto& c = g.cells;
     int j = i + step;
     while (c[static_cast<std::size_t>(j)] == kBlack) ++s.run_after, j += step;
@@ -62,13 +62,13 @@ LineShape shape_at(const Grid& g, int i, int step) noexcept {
 }
 
 // Would a black stone on the empty cell before (after) i's run make exactly five with it?
-bool five_via_before(const LineShape& s) noexcept { return s.before_empty && s.before_far + 1 + s.run() == 5; }
-bool five_via_after(const LineShape& s) noexcept { return s.after_empty && s.run() + 1 + s.after_far == 5; }
+bool five_via_before(const BlackRun& s) noexcept { return s.before_empty && s.before_far + 1 + s.run() == 5; }
+bool five_via_after(const BlackRun& s) noexcept { return s.after_empty && s.run() + 1 + s.after_far == 5; }
 
 // The number of distinct fours i's stone makes in this line. Both ends completing a
 // contiguous four is one straight four; both ends completing two different fours (X.XXX.X,
 // XX.XX.XX, XXX.X.XXX) are two.
-int fours_in_line(const LineShape& s) noexcept {
+int fours_in_line(const BlackRun& s) noexcept {
     const bool via_before = five_via_before(s);
     const bool via_after = five_via_after(s);
     if (via_before && via_after) return s.run() == 4 ? 1 : 2;
@@ -83,12 +83,12 @@ bool open_end(const Grid& g, int e, int away) noexcept {
 
 // Would a black stone on the cell before (after) i's run make a straight four .XXXX. there,
 // each end then making exactly five? Then that cell is a candidate to make this line a three.
-bool straight_four_via_before(const Grid& g, const LineShape& s, int step) noexcept {
+bool straight_four_via_before(const Grid& g, const BlackRun& s, int step) noexcept {
     if (!s.before_empty || s.before_far + 1 + s.run() != 4) return false;
     const int far_end = s.before - (s.before_far + 1) * step;
     return open_end(g, s.after, step) && open_end(g, far_end, -step);
 }
-bool straight_four_via_after(const Grid& g, const LineShape& s, int step) noexcept {
+bool straight_four_via_after(const Grid& g, const BlackRun& s, int step) noexcept {
     if (!s.after_empty || s.run() + 1 + s.after_far != 4) return false;
     const int far_end = s.after + (s.after_far + 1) * step;
     return open_end(g, s.before, -step) && open_end(g, far_end, step);
@@ -107,7 +107,7 @@ bool makes_five(const Grid& g, int i) noexcept {
 // stone on the board (the caller has placed it). Usable, as Gomocup's referee judges it: the
 // point is not forbidden, and a stone there does not make a five (the referee counts such a
 // point as spent on the five, so the line is no open three).
-bool real_three(Grid& g, const LineShape& s, int step) {
+bool real_three(Grid& g, const BlackRun& s, int step) {
     auto usable = [&g](int cell) { return !makes_five(g, cell) && forbidden_at(g, cell) == Forbidden::None; };
     if (straight_four_via_before(g, s, step) && usable(s.before)) return true;
     if (straight_four_via_after(g, s, step) && usable(s.after)) return true;
@@ -117,7 +117,7 @@ bool real_three(Grid& g, const LineShape& s, int step) {
 // The rule for empty cell i. Recursion places one more black stone per level and only goes
 // on while a point still has two candidate threes, so it ends quickly in real positions.
 Forbidden forbidden_at(Grid& g, int i) {
-    std::array<LineShape, 4> shapes;
+    std::array<BlackRun, 4> shapes;
     bool overline = false;
     for (int d = 0; d < 4; ++d) {
         shapes[static_cast<std::size_t>(d)] = shape_at(g, i, Grid::kSteps[static_cast<std::size_t>(d)]);

@@ -152,7 +152,7 @@ BOOST_AUTO_TEST_CASE(move_timer_follows_the_injected_clock) {
 }
 
 BOOST_AUTO_TEST_CASE(steady_clock_is_monotonic) {
-    const Clock clock = steady_clock_ms();
+    const TimeSource clock = steady_clock_ms();
     const std::int64_t a = clock();
     const std::int64_t b = clock();
     BOOST_TEST(b >= a);

@@ -86,7 +86,7 @@ void add_position(const SearchPosition& p, int played_cell, bool validation, Dat
             if (cell == played_cell) s.target = static_cast<std::uint32_t>(data.candidates.size()) - s.begin;
             data.candidates.push_back(
                 {static_cast<std::uint16_t>(code_at(p, cell, us)), static_cast<std::uint16_t>(code_at(p, cell, them)),
-                 p.value(cell, us) * 2 + p.value(cell, them),
+                 p.order_value(cell, us) * 2 + p.order_value(cell, them),
                  static_cast<std::uint8_t>(distance_bucket(p, cell, p.last_cell())),
                  static_cast<std::uint8_t>(distance_bucket(p, cell, p.ply() >= 2 ? p.cell_two_plies_ago() : -1))});
         }
