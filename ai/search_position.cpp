@@ -17,9 +17,9 @@ constexpr std::array<int, kShapeCount> kShapeValue{0, 1, 3, 10, 12, 40, 55, 200,
 // A cell's summary for one colour, from its four line shapes.
 struct CellSummary {
     std::int16_t order_value;  // move-ordering potential
-    std::int16_t eval[2];  // evaluation value when the colour is to move / has just moved
-    std::uint8_t cls;      // CellClass
-    std::uint8_t four;     // some line makes a four or better
+    std::int16_t eval[2];      // evaluation value when the colour is to move / has just moved
+    std::uint8_t cls;          // CellClass
+    std::uint8_t four;         // some line makes a four or better
 };
 constexpr int kClassCombos = kLineClassCount * kLineClassCount * kLineClassCount * kLineClassCount;
 constexpr int combo_index(const std::uint8_t* c) {

@@ -113,10 +113,10 @@ private:
     // What an empty cell is for one colour, from its four shapes; one 8-byte unit, so a make
     // saves and an unmake restores it in one store.
     struct CellInfo {
-        std::uint8_t cls;      // CellClass
-        std::uint8_t four;     // some line makes a four or better
+        std::uint8_t cls;          // CellClass
+        std::uint8_t four;         // some line makes a four or better
         std::int16_t order_value;  // move-ordering potential
-        std::int16_t eval[2];  // evaluation value, [0] the colour is to move, [1] it just moved
+        std::int16_t eval[2];      // evaluation value, [0] the colour is to move, [1] it just moved
     };
     struct Touched {
         int cell;

@@ -87,7 +87,8 @@ TimeSource steady_clock_ms() {
     };
 }
 
-MoveTimer::MoveTimer(TimeBudget budget, TimeSource clock) : budget_(budget), clock_(std::move(clock)), start_ms_(clock_()) {}
+MoveTimer::MoveTimer(TimeBudget budget, TimeSource clock)
+    : budget_(budget), clock_(std::move(clock)), start_ms_(clock_()) {}
 
 std::int64_t MoveTimer::elapsed_ms() const { return clock_() - start_ms_; }
 bool MoveTimer::soft_expired() const { return elapsed_ms() >= budget_.soft_ms; }
