@@ -76,7 +76,7 @@ std::string shown(const EngineAnswer& a) {
 class Probe {
 public:
     explicit Probe(const EngineSpec& spec) : session_(spec, "check", nullptr) {}
-    std::optional<std::string> launch() { return session_.launch(); }
+    Status launch() { return session_.launch(); }
     void send(const std::string& line) { session_.send(line); }
     EngineAnswer await(std::int64_t within_ms, bool errors = false) {
         return session_.await_answer(Clock::now() + ms(within_ms), errors);
@@ -336,15 +336,15 @@ int check_command(int argc, char** argv) {
         return 2;
     }
     const auto parsed = parse_engine_spec(vm["engine"].as<std::vector<std::string>>(), {});
-    if (const auto* error = std::get_if<std::string>(&parsed)) {
-        std::cerr << "tengen-arena check: " << *error << "\n";
+    if (!parsed) {
+        std::cerr << "tengen-arena check: " << parsed.error() << "\n";
         return 2;
     }
-    const EngineSpec spec = std::get<EngineSpec>(parsed);
+    const EngineSpec spec = *parsed;
     {
         Probe first(spec);
-        if (auto error = first.launch()) {
-            std::cerr << "tengen-arena check: cannot start the engine: " << *error << "\n";
+        if (const Status started = first.launch(); !started.ok()) {
+            std::cerr << "tengen-arena check: cannot start the engine: " << started.error() << "\n";
             return 2;
         }
         first.session().kill();
@@ -354,8 +354,8 @@ int check_command(int argc, char** argv) {
         Probe probe(spec);
         Verdict v;
         v.name = check.name;
-        if (auto error = probe.launch())
-            v.detail = "cannot start: " + *error;
+        if (const Status started = probe.launch(); !started.ok())
+            v.detail = "cannot start: " + started.error();
         else
             v.detail = check.run(probe);
         v.passed = v.detail.empty();

@@ -18,11 +18,11 @@ std::optional<int> parse_positive(const std::string& t) {
 
 }  // namespace
 
-std::variant<std::optional<SprtParams>, std::string> sprt_option(const boost::program_options::variables_map& vm) {
+Result<std::optional<SprtParams>> sprt_option(const boost::program_options::variables_map& vm) {
     if (!vm.count("sprt")) return std::optional<SprtParams>{};
-    auto parsed = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
-    if (auto* e = std::get_if<std::string>(&parsed)) return *e;
-    return std::optional<SprtParams>{std::get<SprtParams>(parsed)};
+    const auto parsed = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
+    if (!parsed) return Failure{parsed.error()};
+    return std::optional<SprtParams>{*parsed};
 }
 
 std::optional<int> parse_results_command(int argc, char** argv, const boost::program_options::options_description& desc,
@@ -56,7 +56,7 @@ std::optional<std::pair<int, int>> parse_board_size(const std::string& text) {
     return std::pair{*w, *h};
 }
 
-std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens) {
+Result<SprtParams> parse_sprt_options(const std::vector<std::string>& tokens) {
     SprtParams p;
     const std::string error =
         for_each_key_value("--sprt", tokens, [&](const std::string& key, const std::string& value) -> std::string {
@@ -89,8 +89,8 @@ std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::
                 return "unknown key '" + key + "'";
             return {};
         });
-    if (!error.empty()) return error;
-    if (const std::string invalid = sprt_params_error(p); !invalid.empty()) return "--sprt: " + invalid;
+    if (!error.empty()) return Failure{error};
+    if (const std::string invalid = sprt_params_error(p); !invalid.empty()) return Failure{"--sprt: " + invalid};
     return p;
 }
 

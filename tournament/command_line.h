@@ -6,10 +6,10 @@
 #include <boost/program_options/variables_map.hpp>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "tournament/stats.h"
+#include "engine/result.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -34,9 +34,9 @@ std::string for_each_key_value(const std::string& option, const std::vector<std:
 }
 
 // `--sprt elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]`.
-std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens);
+Result<SprtParams> parse_sprt_options(const std::vector<std::string>& tokens);
 // The --sprt option of a parsed command line: nullopt when not given, a message when wrong.
-std::variant<std::optional<SprtParams>, std::string> sprt_option(const boost::program_options::variables_map& vm);
+Result<std::optional<SprtParams>> sprt_option(const boost::program_options::variables_map& vm);
 
 // The command line of a subcommand that reads results files (merge, report): the files are
 // the positional "files". An exit status when the command ends here: 0 after printing the

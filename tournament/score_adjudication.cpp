@@ -44,7 +44,7 @@ bool last_moves_all(const std::vector<RecordedMove>& moves, int last, int count,
 
 }  // namespace
 
-std::variant<std::uint64_t, std::string> parse_proof_options(const std::vector<std::string>& tokens) {
+Result<std::uint64_t> parse_proof_options(const std::vector<std::string>& tokens) {
     std::uint64_t nodes = kDefaultProofNodes;
     std::string e = for_each_key_value("--adjudicate-proven", tokens,
                                        [&](const std::string& key, const std::string& value) -> std::string {
@@ -54,7 +54,7 @@ std::variant<std::uint64_t, std::string> parse_proof_options(const std::vector<s
                                            nodes = static_cast<std::uint64_t>(n);
                                            return {};
                                        });
-    if (!e.empty()) return e;
+    if (!e.empty()) return Failure{e};
     return nodes;
 }
 
@@ -70,7 +70,7 @@ std::string ScoreAdjudication::text() const {
     return out;
 }
 
-std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std::string>& tokens) {
+Result<ResignRule> parse_resign_options(const std::vector<std::string>& tokens) {
     ResignRule r;
     bool has_score = false, has_count = false;
     std::string e =
@@ -84,12 +84,12 @@ std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std
             }
             return "unknown key '" + key + "'";
         });
-    if (!e.empty()) return e;
-    if (!has_score || !has_count) return std::string("--resign needs score=S and count=N");
+    if (!e.empty()) return Failure{e};
+    if (!has_score || !has_count) return Failure{"--resign needs score=S and count=N"};
     return r;
 }
 
-std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vector<std::string>& tokens) {
+Result<ScoreDrawRule> parse_score_draw_options(const std::vector<std::string>& tokens) {
     ScoreDrawRule d;
     bool has_score = false, has_count = false;
     std::string e =
@@ -99,8 +99,8 @@ std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vec
             if (key == "after") return set_int(key, value, 0, d.after_ply);
             return "unknown key '" + key + "'";
         });
-    if (!e.empty()) return e;
-    if (!has_score || !has_count) return std::string("--draw needs score=S and count=N");
+    if (!e.empty()) return Failure{e};
+    if (!has_score || !has_count) return Failure{"--draw needs score=S and count=N"};
     return d;
 }
 
