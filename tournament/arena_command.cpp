@@ -356,8 +356,8 @@ int arena_command(int argc, char** argv) {
         const auto sprt = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
         if (!sprt) return fail(sprt.error());
         t.sprt = *sprt;
-        if (const std::string e = sprt_domain_error(*t.sprt, t.schedule.repeat); !e.empty())
-            return fail("--sprt: " + e);
+        if (const Status s = check_sprt_domain(*t.sprt, t.schedule.repeat); !s.ok())
+            return fail("--sprt: " + s.error());
     }
     if (vm.count("resign")) {
         const auto resign = parse_resign_options(vm["resign"].as<std::vector<std::string>>());

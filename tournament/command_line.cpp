@@ -58,15 +58,15 @@ std::optional<std::pair<int, int>> parse_board_size(const std::string& text) {
 
 Result<SprtParams> parse_sprt_options(const std::vector<std::string>& tokens) {
     SprtParams p;
-    const std::string error =
-        for_each_key_value("--sprt", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+    const Status read =
+        for_each_key_value("--sprt", tokens, [&](const std::string& key, const std::string& value) -> Status {
             if (key == "model") {
                 if (value == "normalized")
                     p.model = SprtModel::Normalized;
                 else if (value == "logistic")
                     p.model = SprtModel::Logistic;
                 else
-                    return "model must be normalized or logistic, got '" + value + "'";
+                    return Failure{"model must be normalized or logistic, got '" + value + "'"};
                 return {};
             }
             double v = 0;
@@ -75,7 +75,7 @@ Result<SprtParams> parse_sprt_options(const std::vector<std::string>& tokens) {
                 v = std::stod(value, &used);
                 if (used != value.size() || !std::isfinite(v)) throw std::invalid_argument(value);
             } catch (const std::exception&) {
-                return key + " needs a number, got '" + value + "'";
+                return Failure{key + " needs a number, got '" + value + "'"};
             }
             if (key == "elo0")
                 p.elo0 = v;
@@ -86,11 +86,11 @@ Result<SprtParams> parse_sprt_options(const std::vector<std::string>& tokens) {
             else if (key == "beta")
                 p.beta = v;
             else
-                return "unknown key '" + key + "'";
+                return Failure{"unknown key '" + key + "'"};
             return {};
         });
-    if (!error.empty()) return Failure{error};
-    if (const std::string invalid = sprt_params_error(p); !invalid.empty()) return Failure{"--sprt: " + invalid};
+    if (!read.ok()) return Failure{read.error()};
+    if (const Status valid = check_sprt_params(p); !valid.ok()) return Failure{"--sprt: " + valid.error()};
     return p;
 }
 

@@ -21,14 +21,15 @@ inline constexpr int kArenaOptionStyle = boost::program_options::command_line_st
 
 // "15" or "20x15" into width and height.
 std::optional<std::pair<int, int>> parse_board_size(const std::string& text);
-// Walks an option's key=value tokens (--sprt, --resign, --draw): `set(key, value)` returns an
-// error text or "" for each; the first error comes back prefixed with the option's name.
+// Walks an option's key=value tokens (--sprt, --resign, --draw): `set(key, value)` returns a
+// Status for each; the first failure comes back prefixed with the option's name.
 template <class Set>
-std::string for_each_key_value(const std::string& option, const std::vector<std::string>& tokens, Set set) {
+Status for_each_key_value(const std::string& option, const std::vector<std::string>& tokens, Set set) {
     for (const std::string& token : tokens) {
         const auto eq = token.find('=');
-        if (eq == std::string::npos) return option + ": expected key=value, got '" + token + "'";
-        if (std::string e = set(token.substr(0, eq), token.substr(eq + 1)); !e.empty()) return option + ": " + e;
+        if (eq == std::string::npos) return Failure{option + ": expected key=value, got '" + token + "'"};
+        if (const Status s = set(token.substr(0, eq), token.substr(eq + 1)); !s.ok())
+            return Failure{option + ": " + s.error()};
     }
     return {};
 }
