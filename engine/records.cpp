@@ -55,11 +55,6 @@ std::optional<std::pair<int, int>> read_header(std::string_view line) {
     return std::pair{*w, *h};
 }
 
-bool fail(std::string* error, std::string why) {
-    if (error) *error = std::move(why);
-    return false;
-}
-
 // SGF coordinates: a..z for 0..25, then A..Z (FF[4]'s convention for boards past 26).
 char sgf_letter(int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + (v - 26)); }
 
@@ -82,20 +77,14 @@ std::string write_psq(const GameRecord& r) {
     return out;
 }
 
-std::optional<GameRecord> read_psq(std::string_view text, std::string* error) {
+Result<GameRecord> read_psq(std::string_view text) {
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark
     const auto lines = split_lines(text);
     std::size_t i = 0;
     while (i < lines.size() && trim(lines[i]).empty()) ++i;
-    if (i == lines.size()) {
-        fail(error, "empty .psq file");
-        return std::nullopt;
-    }
+    if (i == lines.size()) return Failure{"empty .psq file"};
     const auto size = read_header(lines[i]);
-    if (!size) {
-        fail(error, "line " + std::to_string(i + 1) + ": not a 'Piskvorky WxH' header");
-        return std::nullopt;
-    }
+    if (!size) return Failure{"line " + std::to_string(i + 1) + ": not a 'Piskvorky WxH' header"};
     GameRecord record;
     record.width = size->first;
     record.height = size->second;
@@ -105,11 +94,9 @@ std::optional<GameRecord> read_psq(std::string_view text, std::string* error) {
         // A move has 2 or 3 numbers; anything else ends the moves (names, status).
         if (!numbers || numbers->size() < 2 || numbers->size() > 3) break;
         const int x = (*numbers)[0] - 1, y = (*numbers)[1] - 1;
-        if (x < 0 || y < 0 || x >= record.width || y >= record.height) {
-            fail(error, "line " + std::to_string(i + 1) + ": move outside the " + std::to_string(record.width) + "x" +
-                            std::to_string(record.height) + " board");
-            return std::nullopt;
-        }
+        if (x < 0 || y < 0 || x >= record.width || y >= record.height)
+            return Failure{"line " + std::to_string(i + 1) + ": move outside the " + std::to_string(record.width) +
+                           "x" + std::to_string(record.height) + " board"};
         RecordedMove move{.at = {x, y}};
         move.ms = numbers->size() == 3 ? std::max(0, (*numbers)[2]) : 0;
         record.moves.push_back(move);
@@ -134,17 +121,14 @@ std::string write_move_list(const std::vector<Point>& moves) {
     return out;
 }
 
-std::optional<std::vector<Point>> read_move_list(std::string_view text, std::string* error) {
+Result<std::vector<Point>> read_move_list(std::string_view text) {
     std::vector<Point> moves;
     const auto lines = split_lines(text);
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const auto line = trim(lines[i]);
         if (line.empty() || line.front() == '#') continue;
         auto p = parse_protocol(line);
-        if (!p) {
-            fail(error, "line " + std::to_string(i + 1) + ": expected x,y, got '" + std::string(line) + "'");
-            return std::nullopt;
-        }
+        if (!p) return Failure{"line " + std::to_string(i + 1) + ": expected x,y, got '" + std::string(line) + "'"};
         moves.push_back(*p);
     }
     return moves;

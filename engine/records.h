@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/result.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -35,13 +36,12 @@ struct GameRecord {
 // .psq as GomocupJudge writes it: "Piskvorky WxH, 11:11, 0", then "x,y,ms" lines with
 // 1-based coordinates, black's name, white's name, the status line.
 std::string write_psq(const GameRecord& record);
-// Lenient: any header numbers, missing names or status. On failure returns nullopt and,
-// when error is given, a one-line reason.
-std::optional<GameRecord> read_psq(std::string_view text, std::string* error = nullptr);
+// Lenient: any header numbers, missing names or status. On failure, a one-line reason.
+Result<GameRecord> read_psq(std::string_view text);
 
 // One move per line, "x,y" 0-based (column then row). Blank lines and '#' comments skipped.
 std::string write_move_list(const std::vector<Point>& moves);
-std::optional<std::vector<Point>> read_move_list(std::string_view text, std::string* error = nullptr);
+Result<std::vector<Point>> read_move_list(std::string_view text);
 
 // SGF (FF[4], GM[4]): SZ[n] or SZ[w:h], PB/PW names, RE when a result is given
 // ("B+", "W+", "0" for a draw), then ;B[..];W[..] with letters a.. for 0-based x, y.

@@ -1,5 +1,7 @@
 #include "engine/text.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -38,9 +40,10 @@ std::string printable_excerpt(std::string_view text, std::size_t max_chars) {
     return out;
 }
 
-std::optional<std::string> read_whole_file(const std::string& path) {
+Result<std::string> read_whole_file(const std::string& path) {
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
+    if (!in) return Failure{"cannot open " + path + (errno != 0 ? std::string(": ") + std::strerror(errno) : "")};
     std::ostringstream bytes;
     bytes << in.rdbuf();
     return bytes.str();

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/result.h"
+
 namespace tengen {
 
 // Spaces, tabs and line endings (a stray CR from a caller that did not split lines counts).
@@ -38,8 +40,8 @@ std::optional<Int> parse_integer(std::string_view text) noexcept {
 // and a line cannot break framing, and anything longer than max_chars is cut with "...".
 std::string printable_excerpt(std::string_view text, std::size_t max_chars = 60);
 
-// The file's bytes, or nullopt when it cannot be opened.
-std::optional<std::string> read_whole_file(const std::string& path);
+// The file's bytes, or why it cannot be read ("cannot open FILE: No such file or directory").
+Result<std::string> read_whole_file(const std::string& path);
 
 std::string join(const std::vector<std::string>& parts, std::string_view separator);
 

@@ -47,8 +47,8 @@ int bench_main(int argc, char** argv) {
     std::vector<BenchPosition> positions = bench_positions();
     if (!positions_file.empty()) {
         const auto config = board_options.config(vm);
-        if (const auto* why = std::get_if<std::string>(&config)) {
-            std::cerr << "pbrain-tengen bench: " << *why << "\n";
+        if (!config) {
+            std::cerr << "pbrain-tengen bench: " << config.error() << "\n";
             return 2;
         }
         std::ifstream in(positions_file);
@@ -56,7 +56,7 @@ int bench_main(int argc, char** argv) {
             std::cerr << "pbrain-tengen bench: cannot read " << positions_file << "\n";
             return 2;
         }
-        PositionsParse parsed = parse_positions(in, positions_file, std::get<GameConfig>(config));
+        PositionsParse parsed = parse_positions(in, positions_file, *config);
         if (!parsed.error.empty()) {
             std::cerr << "pbrain-tengen bench: " << parsed.error << "\n";
             return 2;

@@ -22,10 +22,10 @@ void BoardOptions::add_to(po::options_description& desc) {
     // clang-format on
 }
 
-std::variant<GameConfig, std::string> BoardOptions::config(const po::variables_map& vm) const {
+Result<GameConfig> BoardOptions::config(const po::variables_map& vm) const {
     GameConfig config = defaults_;
     const auto rule = parse_rule(rule_);
-    if (!rule) return "unknown --rule '" + rule_ + "'";
+    if (!rule) return Failure{"unknown --rule '" + rule_ + "'"};
     config.rule = *rule;
     if (vm.count("size")) config.width = config.height = size_;
     if (vm.count("width")) config.width = width_;
@@ -37,9 +37,9 @@ std::variant<GameConfig, std::string> BoardOptions::config(const po::variables_m
     if (config.rule == Rule::Renju && config.win_length != 5 && k_defaulted) {
         std::string fix = "--k 5";
         if (config.width < 5 || config.height < 5) fix += " and a board of at least 5x5 (e.g. --size 15)";
-        return "renju is five in a row: add " + fix;
+        return Failure{"renju is five in a row: add " + fix};
     }
-    if (const auto why = config_error(config)) return *why;
+    if (const auto why = config_error(config)) return Failure{*why};
     return config;
 }
 

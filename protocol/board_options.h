@@ -4,10 +4,10 @@
 #pragma once
 
 #include <string>
-#include <variant>
 
 #include <boost/program_options.hpp>
 
+#include "engine/result.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -20,7 +20,7 @@ public:
     void add_to(boost::program_options::options_description& desc);
 
     // The config asked for, or one line saying why it cannot be played.
-    std::variant<GameConfig, std::string> config(const boost::program_options::variables_map& vm) const;
+    Result<GameConfig> config(const boost::program_options::variables_map& vm) const;
 
 private:
     GameConfig defaults_;

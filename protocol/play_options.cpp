@@ -70,9 +70,9 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
     else
         return fail("unknown --human '" + human + "' (black or white)");
 
-    auto config = board_options.config(vm);
-    if (const auto* why = std::get_if<std::string>(&config)) return fail(*why);
-    options.config = std::get<GameConfig>(config);
+    const auto config = board_options.config(vm);
+    if (!config) return fail(config.error());
+    options.config = *config;
 
     if (!(seconds >= 0) || seconds > 3600) return fail("--time must be from 0 to 3600 seconds");
     options.engine_seconds = seconds;

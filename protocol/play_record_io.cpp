@@ -30,9 +30,8 @@ std::optional<std::string> save_psq_file(const std::string& path, const Board& b
 std::variant<LoadedGame, std::string> load_psq_file(const std::string& path, int win_length, Rule rule) {
     const auto text = read_whole_file(path);
     if (!text) return "cannot open " + path;
-    std::string why;
-    const auto record = read_psq(*text, &why);
-    if (!record) return path + ": " + (why.empty() ? "not a .psq record" : why);
+    const auto record = read_psq(*text);
+    if (!record) return path + ": " + record.error();
 
     const GameConfig config{record->width, record->height, win_length, rule};
     if (const auto bad = config_error(config)) return path + ": " + *bad;

@@ -181,11 +181,11 @@ int selfplay_main(int argc, char** argv) {
         return 0;
     }
     const auto config = board_options.config(vm);
-    if (const auto* why = std::get_if<std::string>(&config)) {
-        std::cerr << "pbrain-tengen selfplay: " << *why << "\n";
+    if (!config) {
+        std::cerr << "pbrain-tengen selfplay: " << config.error() << "\n";
         return 2;
     }
-    s.config = std::get<GameConfig>(config);
+    s.config = *config;
     if (s.games < 0 || jobs < 1 || jobs > 256 || s.nodes < 1 || s.opening_stones < 0 ||
         s.opening_stones > s.config.width * s.config.height / 2 || s.opening_radius < 0 || s.random_plies < 0) {
         std::cerr << "pbrain-tengen selfplay: --games >= 0, --jobs 1..256, --nodes >= 1 and a small "

@@ -10,6 +10,7 @@
 #include "protocol/board_options.h"
 #include "ai/exact_solver.h"
 #include "engine/notation.h"
+#include "engine/result.h"
 #include "protocol/subcommands.h"
 
 namespace tengen {
@@ -19,12 +20,9 @@ namespace {
 namespace po = boost::program_options;
 
 // The position in people's notation (engine/notation.h): letters or 1-based column,row pairs.
-std::optional<std::vector<Point>> parse_position(const std::string& text, std::string& why) {
+Result<std::vector<Point>> parse_position(const std::string& text) {
     PersonPoints read = parse_person_points(text);
-    if (!read.error.empty()) {
-        why = read.error;
-        return std::nullopt;
-    }
+    if (!read.error.empty()) return Failure{std::move(read.error)};
     return std::move(read.points);
 }
 
@@ -87,16 +85,15 @@ int solve_main(int argc, char** argv) {
         return 2;
     };
     const auto wanted = board_options.config(vm);
-    if (const auto* why = std::get_if<std::string>(&wanted)) return fail(*why);
-    const GameConfig config = std::get<GameConfig>(wanted);
+    if (!wanted) return fail(wanted.error());
+    const GameConfig config = *wanted;
     if (seconds < 0) return fail("--time must not be negative");
     if (hash_mb < 1 || hash_mb > 65536) return fail("--hash must be from 1 to 65536 MiB");
 
     Board board(config);
     if (!position.empty()) {
-        std::string why;
-        const auto moves = parse_position(position, why);
-        if (!moves) return fail(why);
+        const auto moves = parse_position(position);
+        if (!moves) return fail(moves.error());
         int number = 0;
         for (const Point p : *moves) {
             ++number;

@@ -26,8 +26,8 @@ Run run_check(const std::vector<std::string>& args) {
     std::vector<std::string> argv{kArena, "check"};
     argv.insert(argv.end(), args.begin(), args.end());
     ChildProcess p;
-    const auto error = p.start(argv, "", ChildProcess::Stderr::Stdout);
-    BOOST_REQUIRE_MESSAGE(!error, error.value_or(""));
+    const Status started = p.start(argv, "", ChildProcess::Stderr::Stdout);
+    BOOST_REQUIRE_MESSAGE(started.ok(), started.error());
     Run run;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
     std::string line;

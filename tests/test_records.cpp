@@ -46,9 +46,8 @@ BOOST_AUTO_TEST_CASE(psq_is_written_exactly) {
 BOOST_AUTO_TEST_CASE(psq_round_trips) {
     for (auto [w, h] : std::vector<std::pair<int, int>>{{15, 15}, {20, 20}, {7, 4}, {32, 5}, {3, 3}, {32, 32}}) {
         const GameRecord r = sample(w, h);
-        std::string error;
-        const auto back = read_psq(write_psq(r), &error);
-        BOOST_REQUIRE_MESSAGE(back, error);
+        const auto back = read_psq(write_psq(r));
+        BOOST_REQUIRE_MESSAGE(back, back.error());
         BOOST_CHECK(*back == r);
         BOOST_CHECK_EQUAL_COLLECTIONS(back->moves.begin(), back->moves.end(), r.moves.begin(), r.moves.end());
     }
@@ -62,9 +61,8 @@ BOOST_AUTO_TEST_CASE(psq_round_trips) {
 BOOST_AUTO_TEST_CASE(psq_is_read_leniently) {
     // GomocupJudge-style with CR LF, other header numbers and no names or status.
     const std::string judge = "Piskvorky 20x20, 0:0, 1\r\n10,10,0\r\n11,11,1205\r\n 12, 10, 40 \r\n";
-    std::string error;
-    auto r = read_psq(judge, &error);
-    BOOST_REQUIRE_MESSAGE(r, error);
+    auto r = read_psq(judge);
+    BOOST_REQUIRE_MESSAGE(r, r.error());
     BOOST_CHECK_EQUAL(r->width, 20);
     BOOST_CHECK_EQUAL(r->height, 20);
     BOOST_REQUIRE_EQUAL(r->moves.size(), 3u);
@@ -76,8 +74,8 @@ BOOST_AUTO_TEST_CASE(psq_is_read_leniently) {
     BOOST_CHECK_EQUAL(r->status, -1);
 
     // Names but no status; moves without times; a lone CR as line end.
-    r = read_psq("Piskvorky 15x15, 11:11, 0\r8,8\r9,9\rblack.exe\rwhite.exe\r", &error);
-    BOOST_REQUIRE_MESSAGE(r, error);
+    r = read_psq("Piskvorky 15x15, 11:11, 0\r8,8\r9,9\rblack.exe\rwhite.exe\r");
+    BOOST_REQUIRE_MESSAGE(r, r.error());
     BOOST_CHECK_EQUAL(r->moves.size(), 2u);
     BOOST_CHECK_EQUAL(r->moves[1].ms, 0);
     BOOST_CHECK_EQUAL(r->black_name, "black.exe");
@@ -97,12 +95,16 @@ BOOST_AUTO_TEST_CASE(psq_is_read_leniently) {
     BOOST_CHECK(r->black_name.empty());
 
     // Failures name the reason.
-    BOOST_CHECK(!read_psq("", &error));
-    BOOST_CHECK(!error.empty());
-    BOOST_CHECK(!read_psq("hello world\n1,1,0\n", &error));
-    BOOST_CHECK(!read_psq("Piskvorky 15x15, 11:11, 0\n16,1,0\n", &error));
-    BOOST_CHECK_NE(error.find("outside"), std::string::npos);
-    BOOST_CHECK(!read_psq("Piskvorky 15x15, 11:11, 0\n0,3,0\n", &error));
+    r = read_psq("");
+    BOOST_CHECK(!r);
+    BOOST_CHECK_EQUAL(r.error(), "empty .psq file");
+    r = read_psq("hello world\n1,1,0\n");
+    BOOST_CHECK(!r);
+    BOOST_CHECK_EQUAL(r.error(), "line 1: not a 'Piskvorky WxH' header");
+    r = read_psq("Piskvorky 15x15, 11:11, 0\n16,1,0\n");
+    BOOST_CHECK(!r);
+    BOOST_CHECK_EQUAL(r.error(), "line 2: move outside the 15x15 board");
+    BOOST_CHECK(!read_psq("Piskvorky 15x15, 11:11, 0\n0,3,0\n"));
 }
 
 BOOST_AUTO_TEST_CASE(move_list_round_trips) {
@@ -117,9 +119,9 @@ BOOST_AUTO_TEST_CASE(move_list_round_trips) {
     BOOST_REQUIRE(back);
     BOOST_CHECK(*back == (std::vector<Point>{{7, 7}, {8, 9}}));
 
-    std::string error;
-    BOOST_CHECK(!read_move_list("7,7\nh8\n", &error));
-    BOOST_CHECK_NE(error.find("line 2"), std::string::npos);
+    const auto bad = read_move_list("7,7\nh8\n");
+    BOOST_CHECK(!bad);
+    BOOST_CHECK_EQUAL(bad.error(), "line 2: expected x,y, got 'h8'");
     BOOST_CHECK(read_move_list("")->empty());
 }
 

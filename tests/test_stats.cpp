@@ -212,19 +212,19 @@ BOOST_AUTO_TEST_CASE(normalized_bounds_the_test_cannot_reach_are_refused) {
     SprtParams p;
     p.elo0 = 0;
     p.elo1 = 300;
-    BOOST_TEST(!sprt_domain_error(p, true).empty());  // pairs: about 231 at most
-    BOOST_TEST(sprt_domain_error(p, false).empty());  // games: about 340
+    BOOST_TEST(!check_sprt_domain(p, true).ok());  // pairs: about 231 at most
+    BOOST_TEST(check_sprt_domain(p, false).ok());  // games: about 340
     p.elo1 = 400;
-    BOOST_TEST(!sprt_domain_error(p, false).empty());
+    BOOST_TEST(!check_sprt_domain(p, false).ok());
     p.elo1 = 25;
-    BOOST_TEST(sprt_domain_error(p, true).empty());
+    BOOST_TEST(check_sprt_domain(p, true).ok());
     p.elo1 = 400;
     p.model = SprtModel::Logistic;
-    BOOST_TEST(sprt_domain_error(p, true).empty());
+    BOOST_TEST(check_sprt_domain(p, true).ok());
     // Just inside the pair limit the LLR moves; just outside it would stay 0 for ever.
     p.model = SprtModel::Normalized;
     p.elo1 = 230;
-    BOOST_TEST(sprt_domain_error(p, true).empty());
+    BOOST_TEST(check_sprt_domain(p, true).ok());
     BOOST_TEST(sprt_from_penta(penta(1, 2, 5, 8, 30), p).llr != 0.0);
 }
 
@@ -353,12 +353,12 @@ BOOST_AUTO_TEST_CASE(an_empty_middle_bucket_is_regularized) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_parameters_are_reported_not_computed) {
-    BOOST_TEST(sprt_params_error(params(0, 5, SprtModel::Normalized)).empty());
-    BOOST_TEST(!sprt_params_error(params(5, 5, SprtModel::Normalized)).empty());
-    BOOST_TEST(!sprt_params_error(params(0, 5, SprtModel::Normalized, 0.0, 0.05)).empty());
-    BOOST_TEST(!sprt_params_error(params(0, 5, SprtModel::Normalized, 0.05, 1.0)).empty());
-    BOOST_TEST(!sprt_params_error(params(0, 5, SprtModel::Normalized, 0.6, 0.5)).empty());
-    BOOST_TEST(!sprt_params_error(params(0, NAN, SprtModel::Normalized)).empty());
+    BOOST_TEST(check_sprt_params(params(0, 5, SprtModel::Normalized)).ok());
+    BOOST_TEST(!check_sprt_params(params(5, 5, SprtModel::Normalized)).ok());
+    BOOST_TEST(!check_sprt_params(params(0, 5, SprtModel::Normalized, 0.0, 0.05)).ok());
+    BOOST_TEST(!check_sprt_params(params(0, 5, SprtModel::Normalized, 0.05, 1.0)).ok());
+    BOOST_TEST(!check_sprt_params(params(0, 5, SprtModel::Normalized, 0.6, 0.5)).ok());
+    BOOST_TEST(!check_sprt_params(params(0, NAN, SprtModel::Normalized)).ok());
     const SprtReport r = sprt_from_wdl({90, 5, 5}, params(10, 0, SprtModel::Logistic));
     BOOST_TEST(r.llr == 0.0);
     BOOST_TEST((r.verdict == SprtVerdict::Continue));

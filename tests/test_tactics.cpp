@@ -21,6 +21,7 @@
 
 #include "engine/notation.h"
 #include "engine/renju.h"
+#include "engine/result.h"
 #include "ai/searcher.h"
 
 using namespace tengen;
@@ -38,7 +39,7 @@ struct Tactic {
     std::vector<std::string> rows;
 };
 
-std::optional<Tactic> load(const std::filesystem::path& path, std::string& error) {
+Result<Tactic> load(const std::filesystem::path& path) {
     std::ifstream in(path);
     Tactic t;
     t.name = path.stem().string();
@@ -60,7 +61,7 @@ std::optional<Tactic> load(const std::filesystem::path& path, std::string& error
             std::string r;
             words >> r;
             const auto rule = parse_rule(r);
-            if (!rule) return error = "bad rule " + r, std::nullopt;
+            if (!rule) return Failure{"bad rule " + r};
             t.rule = *rule;
         } else if (key == "k") {
             words >> t.k;
@@ -72,7 +73,7 @@ std::optional<Tactic> load(const std::filesystem::path& path, std::string& error
             std::string m;
             while (words >> m) {
                 const auto p = parse_letters(m);
-                if (!p) return error = "bad move " + m, std::nullopt;
+                if (!p) return Failure{"bad move " + m};
                 t.expect.push_back(*p);
             }
         } else if (key == "result") {
@@ -82,20 +83,20 @@ std::optional<Tactic> load(const std::filesystem::path& path, std::string& error
         } else if (key == "nodes") {
             words >> t.nodes;
         } else {
-            return error = "unknown key " + key, std::nullopt;
+            return Failure{"unknown key " + key};
         }
     }
-    if (t.rows.empty() || t.expect.empty()) return error = "no board or no expected move", std::nullopt;
+    if (t.rows.empty() || t.expect.empty()) return Failure{"no board or no expected move"};
     return t;
 }
 
-std::optional<Board> build(const Tactic& t, std::string& error) {
+Result<Board> build(const Tactic& t) {
     const GameConfig config{static_cast<int>(t.rows[0].size()), static_cast<int>(t.rows.size()), t.k, t.rule};
-    if (auto e = config_error(config)) return error = *e, std::nullopt;
+    if (auto e = config_error(config)) return Failure{*e};
     Board b(config);
     int black = 0, white = 0;
     for (int y = 0; y < config.height; ++y) {
-        if (static_cast<int>(t.rows[y].size()) != config.width) return error = "ragged board", std::nullopt;
+        if (static_cast<int>(t.rows[y].size()) != config.width) return Failure{"ragged board"};
         for (int x = 0; x < config.width; ++x) {
             const char ch = t.rows[y][x];
             const Color c = ch == 'x'   ? Color::Black
@@ -106,7 +107,7 @@ std::optional<Board> build(const Tactic& t, std::string& error) {
             b.make({{x, y}, c});
             black += c == Color::Black;
             white += c == Color::White;
-            if (b.game_over()) return error = "the position is already decided", std::nullopt;
+            if (b.game_over()) return Failure{"the position is already decided"};
         }
     }
     b.set_side_to_move(t.to_move.value_or(black == white ? Color::Black : Color::White));
@@ -130,11 +131,10 @@ BOOST_AUTO_TEST_CASE(finds_the_winning_or_saving_move) {
     Searcher searcher(std::size_t{32} << 20);
     for (const auto& path : tactic_files()) {
         BOOST_TEST_CONTEXT(path.filename().string()) {
-            std::string error;
-            const auto tactic = load(path, error);
-            BOOST_TEST_REQUIRE(tactic.has_value(), error);
-            auto board = build(*tactic, error);
-            BOOST_TEST_REQUIRE(board.has_value(), error);
+            const auto tactic = load(path);
+            BOOST_TEST_REQUIRE(tactic.ok(), tactic.error());
+            const auto board = build(*tactic);
+            BOOST_TEST_REQUIRE(board.ok(), board.error());
             SearchLimits limits;
             limits.infinite = true;
             limits.max_nodes = tactic->nodes;

@@ -176,7 +176,7 @@ void stop_private_wine(const std::vector<EngineSpec>& engines) {
     if (!prefix || !*prefix) return;
     if (std::none_of(engines.begin(), engines.end(), [](const EngineSpec& e) { return e.wine; })) return;
     ChildProcess server;
-    if (server.start({"wineserver", "-k"}, "")) return;
+    if (!server.start({"wineserver", "-k"}, "").ok()) return;
     if (!server.wait_exit(std::chrono::steady_clock::now() + std::chrono::seconds(10))) server.kill();
 }
 
@@ -259,11 +259,11 @@ int arena_command(int argc, char** argv) {
             std::set<std::string> given;
             for (const po::option& o : parsed.options) given.insert(o.string_key);
             auto tokens = config_tokens(*text, desc, given);
-            if (auto* e = std::get_if<std::string>(&tokens)) {
-                std::cerr << "tengen-arena: --config " << path << ": " << *e << "\n";
+            if (!tokens) {
+                std::cerr << "tengen-arena: --config " << path << ": " << tokens.error() << "\n";
                 return 2;
             }
-            std::vector<std::string> args = std::get<std::vector<std::string>>(tokens);
+            std::vector<std::string> args = std::move(*tokens);
             args.insert(args.end(), argv + 1, argv + argc);
             parse(args);
         }
@@ -317,8 +317,8 @@ int arena_command(int argc, char** argv) {
     for (const auto& g : each_groups) each.insert(each.end(), g.begin(), g.end());
     for (const auto& tokens : groups_of(parsed, "engine")) {
         auto spec = parse_engine_spec(tokens, each);
-        if (auto* e = std::get_if<std::string>(&spec)) return fail(*e);
-        t.engines.push_back(std::move(std::get<EngineSpec>(spec)));
+        if (!spec) return fail(spec.error());
+        t.engines.push_back(std::move(*spec));
     }
 
     const auto kind = parse_tournament_kind(vm["tournament"].as<std::string>());
@@ -328,7 +328,7 @@ int arena_command(int argc, char** argv) {
     t.schedule.games = vm["games"].as<int>();
     t.schedule.rounds = vm["rounds"].as<int>();
     t.schedule.repeat = vm["repeat"].as<bool>();
-    if (auto e = schedule_error(t.schedule)) return fail(*e);
+    if (const Status s = check_schedule(t.schedule); !s.ok()) return fail(s.error());
 
     t.swap2 = vm["swap2"].as<bool>();
     if (t.swap2 && vm.count("openings")) return fail("--swap2 makes each game's opening: it takes no --openings");
@@ -338,14 +338,14 @@ int arena_command(int argc, char** argv) {
 
     ScheduleIdentity identity;
     if (vm.count("openings")) {
-        auto options = parse_opening_options(vm["openings"].as<std::vector<std::string>>());
-        if (auto* e = std::get_if<std::string>(&options)) return fail(*e);
-        const OpeningOptions& o = std::get<OpeningOptions>(options);
+        const auto options = parse_opening_options(vm["openings"].as<std::vector<std::string>>());
+        if (!options) return fail(options.error());
+        const OpeningOptions& o = *options;
         std::vector<std::string> warnings;
         auto book = load_opening_book(o, config, warnings);
         for (const std::string& w : warnings) std::cerr << "tengen-arena: skipped " << w << "\n";
-        if (auto* e = std::get_if<std::string>(&book)) return fail(*e);
-        t.book = std::move(std::get<OpeningBook>(book));
+        if (!book) return fail(book.error());
+        t.book = std::move(*book);
         identity.openings = o;
         identity.openings_text = read_whole_file(o.file).value_or("");
     }
@@ -353,26 +353,26 @@ int arena_command(int argc, char** argv) {
     t.concurrency = vm["concurrency"].as<int>();
     if (t.concurrency < 1) return fail("--concurrency must be at least 1");
     if (vm.count("sprt")) {
-        auto sprt = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
-        if (auto* e = std::get_if<std::string>(&sprt)) return fail(*e);
-        t.sprt = std::get<SprtParams>(sprt);
-        if (const std::string e = sprt_domain_error(*t.sprt, t.schedule.repeat); !e.empty())
-            return fail("--sprt: " + e);
+        const auto sprt = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
+        if (!sprt) return fail(sprt.error());
+        t.sprt = *sprt;
+        if (const Status s = check_sprt_domain(*t.sprt, t.schedule.repeat); !s.ok())
+            return fail("--sprt: " + s.error());
     }
     if (vm.count("resign")) {
-        auto resign = parse_resign_options(vm["resign"].as<std::vector<std::string>>());
-        if (auto* e = std::get_if<std::string>(&resign)) return fail(*e);
-        t.referee.adjudication.resign = std::get<ResignRule>(resign);
+        const auto resign = parse_resign_options(vm["resign"].as<std::vector<std::string>>());
+        if (!resign) return fail(resign.error());
+        t.referee.adjudication.resign = *resign;
     }
     if (vm.count("draw")) {
-        auto draw = parse_score_draw_options(vm["draw"].as<std::vector<std::string>>());
-        if (auto* e = std::get_if<std::string>(&draw)) return fail(*e);
-        t.referee.adjudication.draw = std::get<ScoreDrawRule>(draw);
+        const auto draw = parse_score_draw_options(vm["draw"].as<std::vector<std::string>>());
+        if (!draw) return fail(draw.error());
+        t.referee.adjudication.draw = *draw;
     }
     if (vm.count("adjudicate-proven")) {
-        auto nodes = parse_proof_options(vm["adjudicate-proven"].as<std::vector<std::string>>());
-        if (auto* e = std::get_if<std::string>(&nodes)) return fail(*e);
-        t.referee.adjudication.proof_nodes = std::get<std::uint64_t>(nodes);
+        const auto nodes = parse_proof_options(vm["adjudicate-proven"].as<std::vector<std::string>>());
+        if (!nodes) return fail(nodes.error());
+        t.referee.adjudication.proof_nodes = *nodes;
     }
     if (vm.count("shard")) {
         t.shard = parse_shard(vm["shard"].as<std::string>());

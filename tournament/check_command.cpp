@@ -40,9 +40,6 @@ struct Verdict {
     std::string detail;  // for a failure: what it answered, what was expected
 };
 
-// A failure message; empty means the check passed.
-using Outcome = std::string;
-
 struct Move {
     int x = -1, y = -1;
 };
@@ -76,7 +73,7 @@ std::string shown(const EngineAnswer& a) {
 class Probe {
 public:
     explicit Probe(const EngineSpec& spec) : session_(spec, "check", nullptr) {}
-    std::optional<std::string> launch() { return session_.launch(); }
+    Status launch() { return session_.launch(); }
     void send(const std::string& line) { session_.send(line); }
     EngineAnswer await(std::int64_t within_ms, bool errors = false) {
         return session_.await_answer(Clock::now() + ms(within_ms), errors);
@@ -84,26 +81,26 @@ public:
     EngineSession& session() { return session_; }
 
     // START size (with the given line end) answered OK within limit_ms.
-    Outcome start(int size, std::int64_t limit_ms = 1000, const std::string& word = "START",
-                  const std::string& end = "") {
+    Status start(int size, std::int64_t limit_ms = 1000, const std::string& word = "START",
+                 const std::string& end = "") {
         send(fmt::format("{} {}{}", word, size, end));
         const auto a = await(limit_ms + kSlackMs, true);
         if (a.kind != EngineAnswer::Kind::Line || a.line.substr(0, 2) != "OK" || a.ms > limit_ms)
-            return fmt::format("{} {}: answered {} after {} ms, expected OK within {} ms", word, size, shown(a), a.ms,
-                               limit_ms);
+            return Failure{fmt::format("{} {}: answered {} after {} ms, expected OK within {} ms", word, size, shown(a),
+                                       a.ms, limit_ms)};
         return {};
     }
     // A move on an empty point of a size x size board within limit_ms.
-    Outcome move(const std::string& command, int size, std::int64_t limit_ms,
-                 const std::set<std::pair<int, int>>& taken = {}) {
+    Status move(const std::string& command, int size, std::int64_t limit_ms,
+                const std::set<std::pair<int, int>>& taken = {}) {
         const auto a = await(limit_ms + kSlackMs);
         const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
-        if (!m) return fmt::format("{}: answered {}, expected a move 'x,y'", command, shown(a));
+        if (!m) return Failure{fmt::format("{}: answered {}, expected a move 'x,y'", command, shown(a))};
         if (m->x < 0 || m->y < 0 || m->x >= size || m->y >= size || taken.count({m->x, m->y}))
-            return fmt::format("{}: answered {}, expected an empty point on the {}x{} board", command, shown(a), size,
-                               size);
+            return Failure{fmt::format("{}: answered {}, expected an empty point on the {}x{} board", command, shown(a),
+                                       size, size)};
         if (a.ms > limit_ms)
-            return fmt::format("{}: answered after {} ms, expected within {} ms", command, a.ms, limit_ms);
+            return Failure{fmt::format("{}: answered after {} ms, expected within {} ms", command, a.ms, limit_ms)};
         return {};
     }
 
@@ -113,16 +110,16 @@ private:
 
 struct Check {
     std::string name;
-    std::function<Outcome(Probe&)> run;
+    std::function<Status(Probe&)> run;
 };
 
-Outcome first_failure(std::initializer_list<std::function<Outcome()>> steps) {
+Status first_failure(std::initializer_list<std::function<Status()>> steps) {
     for (const auto& step : steps)
-        if (auto failure = step(); !failure.empty()) return failure;
+        if (Status passed = step(); !passed.ok()) return passed;
     return {};
 }
 
-Outcome plain_game(Probe& p, int size, std::int64_t turn_ms, const std::string& end = "") {
+Status plain_game(Probe& p, int size, std::int64_t turn_ms, const std::string& end = "") {
     p.send(fmt::format("INFO timeout_turn {}{}", turn_ms, end));
     p.send(fmt::format("INFO timeout_match 0{}", end));
     return first_failure({[&] { return p.start(size, 1000, "START", end); },
@@ -132,7 +129,7 @@ Outcome plain_game(Probe& p, int size, std::int64_t turn_ms, const std::string& 
                           }});
 }
 
-Outcome rule_probe(Probe& p, int size, int rule) {
+Status rule_probe(Probe& p, int size, int rule) {
     p.send("INFO timeout_turn 1000");
     p.send(fmt::format("INFO rule {}", rule));
     const std::set<std::pair<int, int>> taken{{7, 7}, {8, 8}, {7, 8}};
@@ -151,12 +148,12 @@ Outcome rule_probe(Probe& p, int size, int rule) {
 std::vector<Check> battery() {
     std::vector<Check> checks;
     checks.push_back({"start-within-1s", [](Probe& p) { return p.start(15); }});
-    checks.push_back({"about", [](Probe& p) {
+    checks.push_back({"about", [](Probe& p) -> Status {
                           p.send("ABOUT");
                           const auto a = p.await(1000, true);
                           if (a.kind != EngineAnswer::Kind::Line || !name_from_about(a.line))
-                              return "ABOUT: answered " + shown(a) + ", expected name=\"...\"";
-                          return std::string{};
+                              return Failure{"ABOUT: answered " + shown(a) + ", expected name=\"...\""};
+                          return {};
                       }});
     checks.push_back({"lower-case-commands", [](Probe& p) {
                           p.send("info timeout_turn 1000");
@@ -227,7 +224,7 @@ std::vector<Check> battery() {
              p.send("INFO rule 4");
              return first_failure(
                  {[&] { return p.start(15); },
-                  [&] {
+                  [&]() -> Status {
                       Board board(GameConfig{15, 15, 5, Rule::Renju});
                       p.send("BOARD");
                       for (std::size_t i = 0; i < black.size(); ++i) {
@@ -240,15 +237,17 @@ std::vector<Check> battery() {
                       p.send("DONE");
                       const auto a = p.await(1000 + kSlackMs);
                       const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
-                      if (!m) return "BOARD (renju, black to move): answered " + shown(a) + ", expected a move";
+                      if (!m)
+                          return Failure{"BOARD (renju, black to move): answered " + shown(a) + ", expected a move"};
                       const Point at{m->x, m->y};
-                      if (!board.is_legal(at)) return "BOARD (renju): answered " + shown(a) + ", not an empty point";
+                      if (!board.is_legal(at))
+                          return Failure{"BOARD (renju): answered " + shown(a) + ", not an empty point"};
                       if (const Forbidden f = renju_forbidden(board, at); f != Forbidden::None)
-                          return fmt::format(
-                              "BOARD (renju, black to move): answered {}, a forbidden point "
-                              "({}), expected any other",
-                              shown(a), forbidden_name(f));
-                      return std::string{};
+                          return Failure{
+                              fmt::format("BOARD (renju, black to move): answered {}, a forbidden point "
+                                          "({}), expected any other",
+                                          shown(a), forbidden_name(f))};
+                      return {};
                   }});
          }});
     checks.push_back({"max-memory-honoured", [](Probe& p) {
@@ -258,49 +257,51 @@ std::vector<Check> battery() {
                           const std::int64_t ceiling = kLimit + std::max(kMemoryToleranceBytes, kLimit / 8);
                           p.send(fmt::format("INFO max_memory {}", kLimit));
                           return first_failure({[&] { return plain_game(p, 15, 1000); },
-                                                [&] {
+                                                [&]() -> Status {
                                                     const GroupUsage u = sample_group(p.session().pid());
                                                     if (u.resident_bytes > ceiling)
-                                                        return fmt::format(
+                                                        return Failure{fmt::format(
                                                             "INFO max_memory {} MiB: {} processes hold {} MiB "
                                                             "resident after a 1 s move, expected at most {} MiB",
                                                             kLimit >> 20, u.processes, u.resident_bytes >> 20,
-                                                            ceiling >> 20);
-                                                    return std::string{};
+                                                            ceiling >> 20)};
+                                                    return {};
                                                 }});
                       }});
     checks.push_back({"bad-input-survived", [](Probe& p) {
-                          return first_failure(
-                              {[&] { return p.start(15); },
-                               [&] {
-                                   p.send("INFO timeout_turn 1000");
-                                   p.send("XYZZY");
-                                   p.send("TURN 99,99");
-                                   p.send("TURN a,b");
-                                   p.send("BOARD");
-                                   p.send("1,2,3,4");
-                                   p.send("DONE");
-                                   p.send("START 15");
-                                   // the garbage may draw ERROR lines and an OK: skip until a move
-                                   p.send("BEGIN");
-                                   for (;;) {
-                                       const auto a = p.await(2000);
-                                       if (a.kind == EngineAnswer::Kind::Line && a.line.substr(0, 2) == "OK") continue;
-                                       if (a.kind == EngineAnswer::Kind::Line && parse_move(a.line))
-                                           return std::string{};
-                                       return "BEGIN after bad input: answered " + shown(a) + ", expected a move";
-                                   }
-                               }});
+                          return first_failure({[&] { return p.start(15); },
+                                                [&]() -> Status {
+                                                    p.send("INFO timeout_turn 1000");
+                                                    p.send("XYZZY");
+                                                    p.send("TURN 99,99");
+                                                    p.send("TURN a,b");
+                                                    p.send("BOARD");
+                                                    p.send("1,2,3,4");
+                                                    p.send("DONE");
+                                                    p.send("START 15");
+                                                    // the garbage may draw ERROR lines and an OK: skip until a move
+                                                    p.send("BEGIN");
+                                                    for (;;) {
+                                                        const auto a = p.await(2000);
+                                                        if (a.kind == EngineAnswer::Kind::Line &&
+                                                            a.line.substr(0, 2) == "OK")
+                                                            continue;
+                                                        if (a.kind == EngineAnswer::Kind::Line && parse_move(a.line))
+                                                            return {};
+                                                        return Failure{"BEGIN after bad input: answered " + shown(a) +
+                                                                       ", expected a move"};
+                                                    }
+                                                }});
                       }});
     checks.push_back({"end-exits", [](Probe& p) {
                           return first_failure({[&] { return p.start(15); },
-                                                [&] {
+                                                [&]() -> Status {
                                                     p.send("END");
                                                     const auto a = p.await(1000);
                                                     if (a.kind != EngineAnswer::Kind::Crash)
-                                                        return "END: " + shown(a) +
-                                                               ", expected the process to exit within 1000 ms";
-                                                    return std::string{};
+                                                        return Failure{"END: " + shown(a) +
+                                                                       ", expected the process to exit within 1000 ms"};
+                                                    return {};
                                                 }});
                       }});
     return checks;
@@ -336,15 +337,15 @@ int check_command(int argc, char** argv) {
         return 2;
     }
     const auto parsed = parse_engine_spec(vm["engine"].as<std::vector<std::string>>(), {});
-    if (const auto* error = std::get_if<std::string>(&parsed)) {
-        std::cerr << "tengen-arena check: " << *error << "\n";
+    if (!parsed) {
+        std::cerr << "tengen-arena check: " << parsed.error() << "\n";
         return 2;
     }
-    const EngineSpec spec = std::get<EngineSpec>(parsed);
+    const EngineSpec spec = *parsed;
     {
         Probe first(spec);
-        if (auto error = first.launch()) {
-            std::cerr << "tengen-arena check: cannot start the engine: " << *error << "\n";
+        if (const Status started = first.launch(); !started.ok()) {
+            std::cerr << "tengen-arena check: cannot start the engine: " << started.error() << "\n";
             return 2;
         }
         first.session().kill();
@@ -354,11 +355,13 @@ int check_command(int argc, char** argv) {
         Probe probe(spec);
         Verdict v;
         v.name = check.name;
-        if (auto error = probe.launch())
-            v.detail = "cannot start: " + *error;
+        Status outcome = probe.launch();
+        if (!outcome.ok())
+            outcome = Failure{"cannot start: " + outcome.error()};
         else
-            v.detail = check.run(probe);
-        v.passed = v.detail.empty();
+            outcome = check.run(probe);
+        v.passed = outcome.ok();
+        v.detail = outcome.error();
         probe.session().kill();
         std::cout << (v.passed ? "PASS " + v.name : "FAIL " + v.name + ": " + v.detail) << std::endl;
         verdicts.push_back(std::move(v));

@@ -35,9 +35,9 @@ bool write_all(int fd, const char* data, std::size_t size) {
 
 ChildProcess::~ChildProcess() { kill(); }
 
-std::optional<std::string> ChildProcess::start(const std::vector<std::string>& argv, const std::string& dir,
-                                               Stderr stderr_to, const std::string& stderr_file) {
-    if (argv.empty() || argv[0].empty()) return std::string("no command given");
+Status ChildProcess::start(const std::vector<std::string>& argv, const std::string& dir, Stderr stderr_to,
+                           const std::string& stderr_file) {
+    if (argv.empty() || argv[0].empty()) return Failure{"no command given"};
     kill();
     exit_description_.clear();
     exit_code_.reset();
@@ -58,15 +58,15 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
     sigemptyset(&no_signals);
 
     int in_pipe[2], out_pipe[2], err_pipe[2];
-    if (::pipe2(in_pipe, O_CLOEXEC) != 0) return std::string("pipe: ") + std::strerror(errno);
+    if (::pipe2(in_pipe, O_CLOEXEC) != 0) return Failure{std::string("pipe: ") + std::strerror(errno)};
     if (::pipe2(out_pipe, O_CLOEXEC) != 0) {
         ::close(in_pipe[0]), ::close(in_pipe[1]);
-        return std::string("pipe: ") + std::strerror(errno);
+        return Failure{std::string("pipe: ") + std::strerror(errno)};
     }
     // The child reports a failed chdir or exec through this pipe; exec closes it on success.
     if (::pipe2(err_pipe, O_CLOEXEC) != 0) {
         ::close(in_pipe[0]), ::close(in_pipe[1]), ::close(out_pipe[0]), ::close(out_pipe[1]);
-        return std::string("pipe: ") + std::strerror(errno);
+        return Failure{std::string("pipe: ") + std::strerror(errno)};
     }
     const int dev_null = stderr_file.empty()
                              ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
@@ -74,7 +74,7 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
     if (dev_null < 0 && !stderr_file.empty()) {
         const int e = errno;
         for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::close(fd);
-        return "cannot write stderr to " + stderr_file + ": " + std::strerror(e);
+        return Failure{"cannot write stderr to " + stderr_file + ": " + std::strerror(e)};
     }
 
     const pid_t pid = ::fork();
@@ -82,7 +82,7 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
         const int e = errno;
         for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], dev_null})
             if (fd >= 0) ::close(fd);
-        return std::string("fork: ") + std::strerror(e);
+        return Failure{std::string("fork: ") + std::strerror(e)};
     }
     if (pid == 0) {
         ::signal(SIGPIPE, SIG_DFL);
@@ -129,9 +129,9 @@ std::optional<std::string> ChildProcess::start(const std::vector<std::string>& a
     if (got == static_cast<ssize_t>(sizeof report)) {
         kill();
         const std::string what = report[0] == 0 ? "cannot enter directory " + dir : "cannot run " + argv[0];
-        return what + ": " + std::strerror(report[1]);
+        return Failure{what + ": " + std::strerror(report[1])};
     }
-    return std::nullopt;
+    return {};
 }
 
 bool ChildProcess::write_line(const std::string& line) {

@@ -10,6 +10,8 @@
 #include <sys/types.h>
 #include <vector>
 
+#include "engine/result.h"
+
 namespace tengen {
 
 using SteadyTime = std::chrono::steady_clock::time_point;
@@ -28,8 +30,8 @@ public:
     // On failure returns a one-line reason (exec or chdir error included) and leaves nothing
     // running.
     // stderr_file, when not empty, receives the child's stderr instead (appended; created).
-    std::optional<std::string> start(const std::vector<std::string>& argv, const std::string& dir,
-                                     Stderr stderr_to = Stderr::Null, const std::string& stderr_file = "");
+    Status start(const std::vector<std::string>& argv, const std::string& dir, Stderr stderr_to = Stderr::Null,
+                 const std::string& stderr_file = "");
 
     bool running() const noexcept { return pid_ > 0; }
     pid_t pid() const noexcept { return pid_; }

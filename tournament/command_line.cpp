@@ -18,11 +18,11 @@ std::optional<int> parse_positive(const std::string& t) {
 
 }  // namespace
 
-std::variant<std::optional<SprtParams>, std::string> sprt_option(const boost::program_options::variables_map& vm) {
+Result<std::optional<SprtParams>> sprt_option(const boost::program_options::variables_map& vm) {
     if (!vm.count("sprt")) return std::optional<SprtParams>{};
-    auto parsed = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
-    if (auto* e = std::get_if<std::string>(&parsed)) return *e;
-    return std::optional<SprtParams>{std::get<SprtParams>(parsed)};
+    const auto parsed = parse_sprt_options(vm["sprt"].as<std::vector<std::string>>());
+    if (!parsed) return Failure{parsed.error()};
+    return std::optional<SprtParams>{*parsed};
 }
 
 std::optional<int> parse_results_command(int argc, char** argv, const boost::program_options::options_description& desc,
@@ -56,17 +56,17 @@ std::optional<std::pair<int, int>> parse_board_size(const std::string& text) {
     return std::pair{*w, *h};
 }
 
-std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens) {
+Result<SprtParams> parse_sprt_options(const std::vector<std::string>& tokens) {
     SprtParams p;
-    const std::string error =
-        for_each_key_value("--sprt", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+    const Status read =
+        for_each_key_value("--sprt", tokens, [&](const std::string& key, const std::string& value) -> Status {
             if (key == "model") {
                 if (value == "normalized")
                     p.model = SprtModel::Normalized;
                 else if (value == "logistic")
                     p.model = SprtModel::Logistic;
                 else
-                    return "model must be normalized or logistic, got '" + value + "'";
+                    return Failure{"model must be normalized or logistic, got '" + value + "'"};
                 return {};
             }
             double v = 0;
@@ -75,7 +75,7 @@ std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::
                 v = std::stod(value, &used);
                 if (used != value.size() || !std::isfinite(v)) throw std::invalid_argument(value);
             } catch (const std::exception&) {
-                return key + " needs a number, got '" + value + "'";
+                return Failure{key + " needs a number, got '" + value + "'"};
             }
             if (key == "elo0")
                 p.elo0 = v;
@@ -86,11 +86,11 @@ std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::
             else if (key == "beta")
                 p.beta = v;
             else
-                return "unknown key '" + key + "'";
+                return Failure{"unknown key '" + key + "'"};
             return {};
         });
-    if (!error.empty()) return error;
-    if (const std::string invalid = sprt_params_error(p); !invalid.empty()) return "--sprt: " + invalid;
+    if (!read.ok()) return Failure{read.error()};
+    if (const Status valid = check_sprt_params(p); !valid.ok()) return Failure{"--sprt: " + valid.error()};
     return p;
 }
 

@@ -6,10 +6,10 @@
 #include <boost/program_options/variables_map.hpp>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "tournament/stats.h"
+#include "engine/result.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -21,22 +21,23 @@ inline constexpr int kArenaOptionStyle = boost::program_options::command_line_st
 
 // "15" or "20x15" into width and height.
 std::optional<std::pair<int, int>> parse_board_size(const std::string& text);
-// Walks an option's key=value tokens (--sprt, --resign, --draw): `set(key, value)` returns an
-// error text or "" for each; the first error comes back prefixed with the option's name.
+// Walks an option's key=value tokens (--sprt, --resign, --draw): `set(key, value)` returns a
+// Status for each; the first failure comes back prefixed with the option's name.
 template <class Set>
-std::string for_each_key_value(const std::string& option, const std::vector<std::string>& tokens, Set set) {
+Status for_each_key_value(const std::string& option, const std::vector<std::string>& tokens, Set set) {
     for (const std::string& token : tokens) {
         const auto eq = token.find('=');
-        if (eq == std::string::npos) return option + ": expected key=value, got '" + token + "'";
-        if (std::string e = set(token.substr(0, eq), token.substr(eq + 1)); !e.empty()) return option + ": " + e;
+        if (eq == std::string::npos) return Failure{option + ": expected key=value, got '" + token + "'"};
+        if (const Status s = set(token.substr(0, eq), token.substr(eq + 1)); !s.ok())
+            return Failure{option + ": " + s.error()};
     }
     return {};
 }
 
 // `--sprt elo0=A elo1=B alpha=X beta=Y [model=normalized|logistic]`.
-std::variant<SprtParams, std::string> parse_sprt_options(const std::vector<std::string>& tokens);
+Result<SprtParams> parse_sprt_options(const std::vector<std::string>& tokens);
 // The --sprt option of a parsed command line: nullopt when not given, a message when wrong.
-std::variant<std::optional<SprtParams>, std::string> sprt_option(const boost::program_options::variables_map& vm);
+Result<std::optional<SprtParams>> sprt_option(const boost::program_options::variables_map& vm);
 
 // The command line of a subcommand that reads results files (merge, report): the files are
 // the positional "files". An exit status when the command ends here: 0 after printing the

@@ -4,10 +4,11 @@
 
 #include <set>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include <boost/program_options/options_description.hpp>
+
+#include "engine/result.h"
 
 namespace tengen {
 
@@ -15,8 +16,8 @@ namespace tengen {
 // text. Keys are the long option names; a key in `given` (options on the command line) is
 // left out, as the command line overrides the file; "engine" and "each" are left out whole
 // when the command line has any. An error names the file's problem.
-std::variant<std::vector<std::string>, std::string> config_tokens(
-    const std::string& text, const boost::program_options::options_description& options,
-    const std::set<std::string>& given);
+Result<std::vector<std::string>> config_tokens(const std::string& text,
+                                               const boost::program_options::options_description& options,
+                                               const std::set<std::string>& given);
 
 }  // namespace tengen

@@ -10,8 +10,8 @@ namespace tengen {
 ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::int64_t start_timeout_ms) {
     ProbeResult result;
     EngineSession session(spec, file_name_of(spec.cmd) + "#probe", nullptr);
-    if (auto error = session.launch()) {
-        result.failure = *error;
+    if (const Status started = session.launch(); !started.ok()) {
+        result.failure = started.error();
         return result;
     }
     using Clock = std::chrono::steady_clock;

@@ -44,17 +44,17 @@ void EngineSession::note(const char* direction, const std::string& line) {
     if (log_) log_->write(label_, direction, printable_excerpt(line, 1000));
 }
 
-std::optional<std::string> EngineSession::launch() {
-    if (process_.running()) return std::nullopt;
+Status EngineSession::launch() {
+    if (process_.running()) return {};
     // A relative path names a file from where the arena runs, not from the engine's dir=.
     std::string cmd = spec_.cmd;
     if (cmd.find('/') != std::string::npos && cmd.front() != '/') cmd = std::filesystem::absolute(cmd).string();
     std::vector<std::string> argv{cmd};
     if (spec_.wine) argv.insert(argv.begin(), "wine");  // found on PATH, like any cmd without a slash
     argv.insert(argv.end(), spec_.args.begin(), spec_.args.end());
-    auto error = process_.start(argv, spec_.dir, ChildProcess::Stderr::Null, spec_.stderr_file);
-    note("#", error ? "start failed: " + *error : "started, pid " + std::to_string(process_.pid()));
-    return error;
+    Status started = process_.start(argv, spec_.dir, ChildProcess::Stderr::Null, spec_.stderr_file);
+    note("#", started.ok() ? "started, pid " + std::to_string(process_.pid()) : "start failed: " + started.error());
+    return started;
 }
 
 void EngineSession::pause_while_waiting() {

@@ -42,7 +42,7 @@ public:
     pid_t pid() const noexcept { return process_.pid(); }  // also its process group
 
     // Starts the process (a no-op when it runs); a one-line reason on failure.
-    std::optional<std::string> launch();
+    Status launch();
     // False when the engine no longer reads its input.
     bool send(const std::string& line);
     // The next line that is not a diagnostic, before the deadline. With answer_errors, ERROR

@@ -98,8 +98,7 @@ std::string file_name_of(const std::string& cmd) {
     return slash == std::string::npos ? cmd : cmd.substr(slash + 1);
 }
 
-std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::string>& tokens,
-                                                        const std::vector<std::string>& each) {
+Result<EngineSpec> parse_engine_spec(const std::vector<std::string>& tokens, const std::vector<std::string>& each) {
     // Single-valued keys: last occurrence wins, the engine's own over --each.
     std::map<std::string, std::string> single;
     std::vector<std::string> args, each_args;
@@ -109,18 +108,19 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     // Other runners' names for our keys (c-gomoku-cli, GomocupJudge).
     static const std::pair<const char*, const char*> kAliases[] = {{"maxmemory", "memory"}, {"thread", "threads"}};
     auto absorb = [&](const std::vector<std::string>& list, std::vector<std::string>& arg_list,
-                      const char* where) -> std::optional<std::string> {
+                      const char* where) -> Status {
         bool st_here = false, tc_here = false;
         for (const std::string& raw : list) {
             auto t = split_token(raw);
-            if (!t) return std::string(where) + ": expected key=value, got '" + raw + "'";
+            if (!t) return Failure{std::string(where) + ": expected key=value, got '" + raw + "'"};
             for (const auto& [alias, key] : kAliases)
                 if (t->key == alias) t->key = key;
             if (t->key == "st" || t->key == "tc") {
                 (t->key == "st" ? st_here : tc_here) = true;
                 if (st_here && tc_here)
-                    return std::string(where) +
-                           ": st and tc both give a time control; use one (tc=M/T+I has a turn time and a match clock)";
+                    return Failure{std::string(where) +
+                                   ": st and tc both give a time control; use one (tc=M/T+I has a turn time and a "
+                                   "match clock)"};
                 // One level's time control replaces the other level's whole.
                 single.erase(t->key == "st" ? "tc" : "st");
             }
@@ -131,8 +131,9 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
                 if (option) t->value = t->key.substr(7) + ":" + t->value;  // option.KEY=VALUE: INFO KEY VALUE
                 const auto colon = t->value.find(':');
                 if (colon == std::string::npos || colon == 0)
-                    return std::string(where) + ": " +
-                           (option ? "option.KEY=VALUE needs a KEY" : "info needs KEY:VALUE") + ", got '" + raw + "'";
+                    return Failure{std::string(where) + ": " +
+                                   (option ? "option.KEY=VALUE needs a KEY" : "info needs KEY:VALUE") + ", got '" +
+                                   raw + "'"};
                 std::string key = t->value.substr(0, colon), value = t->value.substr(colon + 1);
                 bool replaced = false;
                 for (auto& [k, v] : infos)
@@ -141,19 +142,19 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
             } else {
                 bool known = false;
                 for (const char* k : kSingleKeys) known = known || t->key == k;
-                if (!known) return std::string(where) + ": unknown key '" + t->key + "'";
+                if (!known) return Failure{std::string(where) + ": unknown key '" + t->key + "'"};
                 single[t->key] = t->value;
             }
         }
-        return std::nullopt;
+        return {};
     };
-    if (auto e = absorb(each, each_args, "--each")) return *e;
-    if (auto e = absorb(tokens, args, "--engine")) return *e;
+    if (const Status e = absorb(each, each_args, "--each"); !e.ok()) return Failure{e.error()};
+    if (const Status e = absorb(tokens, args, "--engine"); !e.ok()) return Failure{e.error()};
 
     EngineSpec spec;
     spec.args = args.empty() ? each_args : args;
     spec.infos = std::move(infos);
-    if (!single.count("cmd") || single["cmd"].empty()) return std::string("--engine: cmd=PATH is required");
+    if (!single.count("cmd") || single["cmd"].empty()) return Failure{"--engine: cmd=PATH is required"};
     spec.cmd = single["cmd"];
     spec.name = single.count("name") ? single["name"] : "";
     spec.dir = single.count("dir") ? single["dir"] : "";
@@ -161,7 +162,7 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
     spec.stderr_file = single.count("stderr") ? single["stderr"] : "";
     if (single.count("wine")) {
         if (single["wine"] != "yes" && single["wine"] != "no")
-            return "--engine: wine needs yes or no, got '" + single["wine"] + "'";
+            return Failure{"--engine: wine needs yes or no, got '" + single["wine"] + "'"};
         spec.wine = single["wine"] == "yes";
     }
     for (auto [key, target] :
@@ -169,21 +170,24 @@ std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::s
           std::pair{"nodes", &spec.nodes}, std::pair{"tolerance", &spec.tolerance_ms}}) {
         if (!single.count(key)) continue;
         const auto v = parse_count(single[key]);
-        if (!v) return std::string("--engine: ") + key + " needs a non-negative integer, got '" + single[key] + "'";
+        if (!v)
+            return Failure{std::string("--engine: ") + key + " needs a non-negative integer, got '" + single[key] +
+                           "'"};
         *target = *v;
     }
     if (single.count("tc")) {
         const auto clock = parse_time_control(single["tc"]);
         if (!clock)
-            return "--engine: tc needs seconds as M[+I] (match clock and increment), M/T[+I] (and a turn time) or 0/T "
-                   "(a turn time alone), with T above 0; got '" +
-                   single["tc"] + "'";
+            return Failure{
+                "--engine: tc needs seconds as M[+I] (match clock and increment), M/T[+I] (and a turn time) or 0/T "
+                "(a turn time alone), with T above 0; got '" +
+                single["tc"] + "'"};
         spec.clock = *clock;
     }
     if (single.count("st")) {
         const auto turn = parse_seconds_ms(single["st"]);
         // timeout_turn 0 with timeout_match 0 would tell the engine it has no time at all.
-        if (!turn || *turn <= 0) return "--engine: st needs seconds above 0, got '" + single["st"] + "'";
+        if (!turn || *turn <= 0) return Failure{"--engine: st needs seconds above 0, got '" + single["st"] + "'"};
         spec.clock.turn_ms = *turn;
         spec.clock.match_ms = 0, spec.clock.increment_ms = 0;
     }

@@ -6,8 +6,9 @@
 #include <optional>
 #include <string>
 #include <utility>
-#include <variant>
 #include <vector>
+
+#include "engine/result.h"
 
 namespace tengen {
 
@@ -45,8 +46,7 @@ struct EngineSpec {
 // option.KEY=VALUE (info=KEY:VALUE). A time control is st= or tc=, not both at one level
 // (the engine's own replaces --each's). Returns the spec or a one-line error naming the bad
 // token and why.
-std::variant<EngineSpec, std::string> parse_engine_spec(const std::vector<std::string>& tokens,
-                                                        const std::vector<std::string>& each);
+Result<EngineSpec> parse_engine_spec(const std::vector<std::string>& tokens, const std::vector<std::string>& each);
 
 // "0.2" -> 200 ms. nullopt unless a finite, non-negative number.
 std::optional<std::int64_t> parse_seconds_ms(const std::string& text);

@@ -70,11 +70,8 @@ int strict_int(const nlohmann::json& v, const char* field) {
 
 }  // namespace
 
-std::optional<FinishedGame> from_json_line(const std::string& line, std::string* error) {
-    auto fail = [&](const std::string& why) -> std::optional<FinishedGame> {
-        if (error) *error = why;
-        return std::nullopt;
-    };
+Result<FinishedGame> from_json_line(const std::string& line) {
+    auto fail = [](std::string why) { return Failure{std::move(why)}; };
     const auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
     try {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tournament/game_outcome.h"
+#include "engine/result.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -26,7 +27,7 @@ struct FinishedGame {
 
 // One line of JSON, no newline.
 std::string to_json_line(const FinishedGame& g);
-// nullopt (and a reason) when the line is not a complete result.
-std::optional<FinishedGame> from_json_line(const std::string& line, std::string* error = nullptr);
+// The game, or why the line is not a complete result.
+Result<FinishedGame> from_json_line(const std::string& line);
 
 }  // namespace tengen

@@ -18,24 +18,24 @@ GameRecord to_game_record(const FinishedGame& g) {
     return r;
 }
 
-std::optional<std::string> write_game_files(const FinishedGame& g, const std::string& dir, bool sgf) {
+Status write_game_files(const FinishedGame& g, const std::string& dir, bool sgf) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
-    if (ec) return "cannot create " + dir + ": " + ec.message();
+    if (ec) return Failure{"cannot create " + dir + ": " + ec.message()};
     const GameRecord record = to_game_record(g);
     const std::string stem = (std::filesystem::path(dir) / fmt::format("game-{:06}", g.game)).string();
     {
         std::ofstream out(stem + ".psq", std::ios::trunc);
         out << write_psq(record);
-        if (!out) return "cannot write " + stem + ".psq";
+        if (!out) return Failure{"cannot write " + stem + ".psq"};
     }
     if (sgf) {
         const char* result = g.outcome.winner == Winner::Black ? "B+" : g.outcome.winner == Winner::White ? "W+" : "0";
         std::ofstream out(stem + ".sgf", std::ios::trunc);
         out << write_sgf(record, g.config.rule, g.config.win_length, result);
-        if (!out) return "cannot write " + stem + ".sgf";
+        if (!out) return Failure{"cannot write " + stem + ".sgf"};
     }
-    return std::nullopt;
+    return {};
 }
 
 }  // namespace tengen

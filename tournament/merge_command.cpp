@@ -38,18 +38,18 @@ int merge_command(int argc, char** argv) {
         return 2;
     }
     const auto sprt_given = sprt_option(vm);
-    if (auto* e = std::get_if<std::string>(&sprt_given)) {
-        std::cerr << "tengen-arena merge: " << *e << "\n";
+    if (!sprt_given) {
+        std::cerr << "tengen-arena merge: " << sprt_given.error() << "\n";
         return 2;
     }
-    const std::optional<SprtParams> sprt = std::get<std::optional<SprtParams>>(sprt_given);
+    const std::optional<SprtParams> sprt = *sprt_given;
 
-    auto loaded = load_results_set(vm["files"].as<std::vector<std::string>>(), vm.count("pool") > 0);
-    if (auto* e = std::get_if<std::string>(&loaded)) {
-        std::cerr << "tengen-arena merge: " << *e << "\n";
+    const auto loaded = load_results_set(vm["files"].as<std::vector<std::string>>(), vm.count("pool") > 0);
+    if (!loaded) {
+        std::cerr << "tengen-arena merge: " << loaded.error() << "\n";
         return 2;
     }
-    const ResultsSet& set = std::get<ResultsSet>(loaded);
+    const ResultsSet& set = *loaded;
     for (const std::string& w : set.warnings) std::cerr << "tengen-arena merge: " << w << "\n";
     const std::vector<FinishedGame>& games = set.games;
 

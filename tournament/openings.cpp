@@ -23,11 +23,11 @@ bool is_blank_or_comment(std::string_view line) {
 
 }  // namespace
 
-std::variant<OpeningOptions, std::string> parse_opening_options(const std::vector<std::string>& tokens) {
+Result<OpeningOptions> parse_opening_options(const std::vector<std::string>& tokens) {
     OpeningOptions o;
     for (const std::string& token : tokens) {
         const auto eq = token.find('=');
-        if (eq == std::string::npos) return "--openings: expected key=value, got '" + token + "'";
+        if (eq == std::string::npos) return Failure{"--openings: expected key=value, got '" + token + "'"};
         const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
         if (key == "file") {
             o.file = value;
@@ -37,21 +37,22 @@ std::variant<OpeningOptions, std::string> parse_opening_options(const std::vecto
             else if (value == "letters" || value == "pos")
                 o.format = OpeningFormat::Letters;
             else
-                return "--openings: format must be offset or letters, got '" + value + "'";
+                return Failure{"--openings: format must be offset or letters, got '" + value + "'"};
         } else if (key == "order") {
             if (value == "random")
                 o.random_order = true;
             else if (value == "sequential")
                 o.random_order = false;
             else
-                return "--openings: order must be sequential or random, got '" + value + "'";
+                return Failure{"--openings: order must be sequential or random, got '" + value + "'"};
         } else if (key == "seed") {
             const auto seed = parse_integer<std::uint64_t>(value);
-            if (!seed) return "--openings: seed must be a non-negative integer, got '" + value + "'";
+            if (!seed) return Failure{"--openings: seed must be a non-negative integer, got '" + value + "'"};
             o.seed = *seed;
         } else if (key == "start") {
             const auto start = parse_integer<int>(value);
-            if (!start || *start < 0) return "--openings: start must be a non-negative integer, got '" + value + "'";
+            if (!start || *start < 0)
+                return Failure{"--openings: start must be a non-negative integer, got '" + value + "'"};
             o.start = *start;
         } else if (key == "transform") {
             if (value == "yes" || value == "true" || value == "1")
@@ -59,12 +60,12 @@ std::variant<OpeningOptions, std::string> parse_opening_options(const std::vecto
             else if (value == "no" || value == "false" || value == "0")
                 o.transform = false;
             else
-                return "--openings: transform must be yes or no, got '" + value + "'";
+                return Failure{"--openings: transform must be yes or no, got '" + value + "'"};
         } else {
-            return "--openings: unknown key '" + key + "'";
+            return Failure{"--openings: unknown key '" + key + "'"};
         }
     }
-    if (o.file.empty()) return std::string("--openings: file=F is required");
+    if (o.file.empty()) return Failure{"--openings: file=F is required"};
     return o;
 }
 
@@ -75,8 +76,7 @@ std::optional<OpeningFormat> detect_opening_format(std::string_view line) {
     return OpeningFormat::Offset;
 }
 
-std::variant<std::vector<Point>, std::string> parse_opening_line(std::string_view line, OpeningFormat format,
-                                                                 const GameConfig& config) {
+Result<std::vector<Point>> parse_opening_line(std::string_view line, OpeningFormat format, const GameConfig& config) {
     line = trim(line);
     std::vector<Point> stones;
     if (format == OpeningFormat::Letters) {
@@ -84,7 +84,7 @@ std::variant<std::vector<Point>, std::string> parse_opening_line(std::string_vie
         for (char c : line)
             if (!std::isspace(static_cast<unsigned char>(c)) && c != ',') compact += c;
         const auto points = parse_letter_sequence(compact);
-        if (!points || points->empty()) return "not a letter sequence: '" + std::string(line) + "'";
+        if (!points || points->empty()) return Failure{"not a letter sequence: '" + std::string(line) + "'"};
         stones = *points;
     } else {
         std::vector<int> numbers;
@@ -93,34 +93,35 @@ std::variant<std::vector<Point>, std::string> parse_opening_line(std::string_vie
             const std::size_t comma = line.find(',', from);
             const auto number =
                 parse_integer<int>(line.substr(from, comma == std::string_view::npos ? line.npos : comma - from));
-            if (!number) return "not a list of dx,dy offsets: '" + std::string(line) + "'";
+            if (!number) return Failure{"not a list of dx,dy offsets: '" + std::string(line) + "'"};
             numbers.push_back(*number);
             if (comma == std::string_view::npos) break;
             from = comma + 1;
         }
-        if (numbers.size() % 2 != 0) return "odd number of coordinates: '" + std::string(line) + "'";
+        if (numbers.size() % 2 != 0) return Failure{"odd number of coordinates: '" + std::string(line) + "'"};
         const int cx = config.width / 2, cy = config.height / 2;
         for (std::size_t i = 0; i < numbers.size(); i += 2) stones.push_back({cx + numbers[i], cy + numbers[i + 1]});
     }
-    if (auto error = opening_error(stones, config)) return *error;
+    if (const Status legal = check_opening(stones, config); !legal.ok()) return Failure{legal.error()};
     return stones;
 }
 
-std::optional<std::string> opening_error(const std::vector<Point>& stones, const GameConfig& config) {
-    if (auto e = config_error(config)) return *e;
+Status check_opening(const std::vector<Point>& stones, const GameConfig& config) {
+    if (auto e = config_error(config)) return Failure{*e};
     Board board(config);
     for (std::size_t i = 0; i < stones.size(); ++i) {
         const Point p = stones[i];
         if (!board.on_board(p))
-            return "stone " + std::to_string(i + 1) + " (" + to_protocol(p) + ") is off the " +
-                   std::to_string(config.width) + "x" + std::to_string(config.height) + " board";
-        if (!board.is_empty(p)) return "stone " + std::to_string(i + 1) + " (" + to_protocol(p) + ") is played twice";
-        if (board.game_over()) return std::string("the game is already decided");
+            return Failure{"stone " + std::to_string(i + 1) + " (" + to_protocol(p) + ") is off the " +
+                           std::to_string(config.width) + "x" + std::to_string(config.height) + " board"};
+        if (!board.is_empty(p))
+            return Failure{"stone " + std::to_string(i + 1) + " (" + to_protocol(p) + ") is played twice"};
+        if (board.game_over()) return Failure{"the game is already decided"};
         board.play(p);
     }
-    if (board.game_over()) return std::string("the game is already decided");
-    if (board.empty_count() == 0) return std::string("the board is full");
-    return std::nullopt;
+    if (board.game_over()) return Failure{"the game is already decided"};
+    if (board.empty_count() == 0) return Failure{"the board is full"};
+    return {};
 }
 
 ParsedOpenings parse_openings(std::string_view text, std::optional<OpeningFormat> format, const GameConfig& config) {
@@ -134,10 +135,10 @@ ParsedOpenings parse_openings(std::string_view text, std::optional<OpeningFormat
         if (is_blank_or_comment(line)) continue;
         if (!format) format = detect_opening_format(line);
         auto parsed = parse_opening_line(line, *format, config);
-        if (auto* error = std::get_if<std::string>(&parsed))
-            out.errors.push_back("line " + std::to_string(number) + ": " + *error);
+        if (!parsed)
+            out.errors.push_back("line " + std::to_string(number) + ": " + parsed.error());
         else
-            out.openings.push_back(std::move(std::get<std::vector<Point>>(parsed)));
+            out.openings.push_back(std::move(*parsed));
     }
     out.format = format.value_or(OpeningFormat::Offset);
     return out;
@@ -240,15 +241,15 @@ std::vector<Point> OpeningBook::at(std::int64_t position) const {
     return stones;
 }
 
-std::variant<OpeningBook, std::string> load_opening_book(const OpeningOptions& options, const GameConfig& config,
-                                                         std::vector<std::string>& warnings) {
+Result<OpeningBook> load_opening_book(const OpeningOptions& options, const GameConfig& config,
+                                      std::vector<std::string>& warnings) {
     std::ifstream in(options.file, std::ios::binary);
-    if (!in) return "cannot read openings file " + options.file;
+    if (!in) return Failure{"cannot read openings file " + options.file};
     std::stringstream text;
     text << in.rdbuf();
     ParsedOpenings parsed = parse_openings(text.str(), options.format, config);
     for (const std::string& e : parsed.errors) warnings.push_back(options.file + " " + e);
-    if (parsed.openings.empty()) return "no usable opening in " + options.file;
+    if (parsed.openings.empty()) return Failure{"no usable opening in " + options.file};
     return OpeningBook(std::move(parsed.openings), options, config);
 }
 

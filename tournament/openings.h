@@ -7,9 +7,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
+#include "engine/result.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -27,17 +27,16 @@ struct OpeningOptions {
 
 // `--openings file=F [format=offset|letters] [order=sequential|random] [seed=S] [start=I]
 // [transform=yes|no]`.
-std::variant<OpeningOptions, std::string> parse_opening_options(const std::vector<std::string>& tokens);
+Result<OpeningOptions> parse_opening_options(const std::vector<std::string>& tokens);
 
 // Offset when the line has no letters, else letters. nullopt for a blank or comment line.
 std::optional<OpeningFormat> detect_opening_format(std::string_view line);
 
 // One line as points on this board, black's stone first; or a one-line reason.
-std::variant<std::vector<Point>, std::string> parse_opening_line(std::string_view line, OpeningFormat format,
-                                                                 const GameConfig& config);
-// Why these stones cannot open a game on this board (off board, twice the same point, already
-// decided, full), or nullopt.
-std::optional<std::string> opening_error(const std::vector<Point>& stones, const GameConfig& config);
+Result<std::vector<Point>> parse_opening_line(std::string_view line, OpeningFormat format, const GameConfig& config);
+// Whether these stones can open a game on this board, and why not (off board, twice the same
+// point, already decided, full).
+Status check_opening(const std::vector<Point>& stones, const GameConfig& config);
 
 struct ParsedOpenings {
     OpeningFormat format = OpeningFormat::Offset;
@@ -78,7 +77,7 @@ private:
 
 // Reads, parses and orders the file. Bad lines are skipped and listed in warnings; a file
 // that cannot be read or holds no usable opening is an error.
-std::variant<OpeningBook, std::string> load_opening_book(const OpeningOptions& options, const GameConfig& config,
-                                                         std::vector<std::string>& warnings);
+Result<OpeningBook> load_opening_book(const OpeningOptions& options, const GameConfig& config,
+                                      std::vector<std::string>& warnings);
 
 }  // namespace tengen

@@ -125,8 +125,8 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
         if (!point) return seats.forfeit(seat, EndReason::ProtocolError, answer.line, std::move(moves));
         if (auto fault = stone_fault(board, *point, answer.line))
             return seats.forfeit(seat, fault->reason, std::move(fault->said), std::move(moves));
-        if (auto late = seats.charge(seat, x))
-            return seats.forfeit(seat, EndReason::TimeForfeit, std::move(*late), std::move(moves));
+        if (const Status in_time = seats.charge(seat, x); !in_time.ok())
+            return seats.forfeit(seat, EndReason::TimeForfeit, in_time.error(), std::move(moves));
         board.play(*point);
         seats.known(seat) = board.stone_count();
         moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms), answer.reported.depth,

@@ -44,7 +44,8 @@ GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::stri
 
 // A new game for one engine: START (RECTSTART), then the settings. The loss when it fails.
 std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const RefereeSettings& settings) {
-    if (auto error = e.launch()) return loss_of(side, EndReason::Crash, "cannot start: " + *error, {});
+    if (const Status started = e.launch(); !started.ok())
+        return loss_of(side, EndReason::Crash, "cannot start: " + started.error(), {});
     const auto deadline = Clock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
     std::optional<GameOutcome> lost;
     if (!e.send(start_command(settings.config))) {
@@ -128,17 +129,18 @@ Seats::Exchange Seats::ask(int seat, const std::function<bool(EngineSession&)>& 
     return x;
 }
 
-std::optional<std::string> Seats::charge(int seat, const Exchange& x) {
+Status Seats::charge(int seat, const Exchange& x) {
     const auto s = static_cast<std::size_t>(seat);
     const EngineClock& clock = engine(seat).spec().clock;
     if (x.answer.ms > clock.turn_ms + x.tolerance)
-        return x.answer.line + " after " + std::to_string(x.answer.ms) + " ms";
+        return Failure{x.answer.line + " after " + std::to_string(x.answer.ms) + " ms"};
     if (clock.has_match_clock()) {
         time_left_[s] -= x.answer.ms;
-        if (time_left_[s] < -x.tolerance) return x.answer.line + " with " + std::to_string(time_left_[s]) + " ms left";
+        if (time_left_[s] < -x.tolerance)
+            return Failure{x.answer.line + " with " + std::to_string(time_left_[s]) + " ms left"};
         time_left_[s] += clock.increment_ms;
     }
-    return std::nullopt;
+    return {};
 }
 
 GameOutcome Seats::forfeit(int seat, EndReason reason, std::string said, std::vector<RecordedMove> moves) {

@@ -49,8 +49,9 @@ public:
     // stopped again once it answered (no thinking on the opponent's time). With answer_errors,
     // ERROR and UNKNOWN lines are answers.
     Exchange ask(int seat, const std::function<bool(EngineSession&)>& prompt, bool answer_errors = false);
-    // Charges an answer's time to the seat's clock: what the forfeit says when it came too late.
-    std::optional<std::string> charge(int seat, const Exchange& x);
+    // Charges an answer's time to the seat's clock. It fails when the answer came too late, the
+    // reason being what the forfeit says.
+    Status charge(int seat, const Exchange& x);
 
     // The seat's engine loses by misbehaving: its process is killed (the next game starts a
     // fresh one) and the loss goes to the seat's colour.

@@ -37,18 +37,18 @@ int report_command(int argc, char** argv) {
     }
     ReportSettings settings;
     settings.files = vm["files"].as<std::vector<std::string>>();
-    auto sprt = sprt_option(vm);
-    if (auto* e = std::get_if<std::string>(&sprt)) {
-        std::cerr << "tengen-arena report: " << *e << "\n";
+    const auto sprt = sprt_option(vm);
+    if (!sprt) {
+        std::cerr << "tengen-arena report: " << sprt.error() << "\n";
         return 2;
     }
-    settings.sprt = std::get<std::optional<SprtParams>>(sprt);
-    auto loaded = load_results_set(settings.files, vm.count("pool") > 0);
-    if (auto* e = std::get_if<std::string>(&loaded)) {
-        std::cerr << "tengen-arena report: " << *e << "\n";
+    settings.sprt = *sprt;
+    const auto loaded = load_results_set(settings.files, vm.count("pool") > 0);
+    if (!loaded) {
+        std::cerr << "tengen-arena report: " << loaded.error() << "\n";
         return 2;
     }
-    const ResultsSet& set = std::get<ResultsSet>(loaded);
+    const ResultsSet& set = *loaded;
     for (const std::string& w : set.warnings) std::cerr << "tengen-arena report: " << w << "\n";
     const std::string path = vm["html"].as<std::string>();
     std::ofstream out(path, std::ios::trunc | std::ios::binary);

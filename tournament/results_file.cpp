@@ -12,13 +12,12 @@
 
 namespace tengen {
 
-std::variant<LoadedResults, std::string> load_results(const std::string& path,
-                                                      const std::optional<std::string>& schedule, bool repair) {
+Result<LoadedResults> load_results(const std::string& path, const std::optional<std::string>& schedule, bool repair) {
     LoadedResults out;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         if (::access(path.c_str(), F_OK) != 0) return out;  // nothing played yet
-        return "cannot read results file " + path;
+        return Failure{"cannot read results file " + path};
     }
     std::stringstream buffer;
     buffer << in.rdbuf();
@@ -47,23 +46,23 @@ std::variant<LoadedResults, std::string> load_results(const std::string& path,
             if (last) keep_bytes = offset, out.dropped_torn_line = out.dropped_torn_line || !line.empty();
             continue;
         }
-        std::string why;
-        auto game = from_json_line(line, &why);
+        auto game = from_json_line(line);
         if (!game || (last && out.dropped_torn_line)) {
             if (last) {
                 out.dropped_torn_line = true;
                 keep_bytes = offset;
                 break;
             }
-            return path + " line " + std::to_string(i + 1) + " is not a game result (" + why + ")";
+            return Failure{path + " line " + std::to_string(i + 1) + " is not a game result (" + game.error() + ")"};
         }
         if (schedule && game->schedule != *schedule)
-            return path + " holds games of another schedule (" + game->schedule + ", expected " + *schedule + ")";
+            return Failure{path + " holds games of another schedule (" + game->schedule + ", expected " + *schedule +
+                           ")"};
         if (seen.insert(game->game).second) out.games.push_back(std::move(*game));
     }
     if (repair && keep_bytes < text.size()) {
         if (::truncate(path.c_str(), static_cast<off_t>(keep_bytes)) != 0)
-            return "cannot cut the torn last line off " + path;
+            return Failure{"cannot cut the torn last line off " + path};
     }
     return out;
 }
@@ -90,12 +89,13 @@ ResultsWriter::~ResultsWriter() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-std::optional<std::string> ResultsWriter::append(const FinishedGame& game) {
+Status ResultsWriter::append(const FinishedGame& game) {
     const std::string line = to_json_line(game) + "\n";
     std::lock_guard lock(mutex_);
-    if (fd_ < 0) return error_.value_or("the results file is not open");
+    if (fd_ < 0) return Failure{error_.value_or("the results file is not open")};
     struct stat before {};
-    if (::fstat(fd_, &before) != 0) return std::string("cannot read the results file's size: ") + std::strerror(errno);
+    if (::fstat(fd_, &before) != 0)
+        return Failure{std::string("cannot read the results file's size: ") + std::strerror(errno)};
     const char* data = line.data();
     std::size_t left = line.size();
     while (left > 0) {
@@ -106,13 +106,13 @@ std::optional<std::string> ResultsWriter::append(const FinishedGame& game) {
             // A part of the line may be in the file (a disk that filled mid-line): cut it off,
             // or the next game's line would be glued to it and every later resume would fail.
             if (::ftruncate(fd_, before.st_size) != 0)
-                return why + "; the partial line could not be removed (" + std::strerror(errno) + ")";
-            return why;
+                return Failure{why + "; the partial line could not be removed (" + std::strerror(errno) + ")"};
+            return Failure{why};
         }
         data += n;
         left -= static_cast<std::size_t>(n);
     }
-    return std::nullopt;
+    return {};
 }
 
 }  // namespace tengen

@@ -5,9 +5,9 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
+#include "engine/result.h"
 #include "tournament/finished_game.h"
 
 namespace tengen {
@@ -20,8 +20,7 @@ struct LoadedResults {
 // Reads path; a missing file is an empty result. A torn or unreadable last line is dropped
 // (and cut from the file when repair is set, so the game is replayed cleanly). When schedule
 // is given, a line of another schedule is an error: never mix two schedules in one file.
-std::variant<LoadedResults, std::string> load_results(const std::string& path,
-                                                      const std::optional<std::string>& schedule, bool repair);
+Result<LoadedResults> load_results(const std::string& path, const std::optional<std::string>& schedule, bool repair);
 
 // Appends whole lines with one write each, flushed to the OS at once; safe from many threads.
 // It holds an exclusive lock on the file for its lifetime, so two arenas never play into one
@@ -35,8 +34,8 @@ public:
 
     // Why the file cannot be written (cannot open, or another process holds its lock), if so.
     const std::optional<std::string>& error() const noexcept { return error_; }
-    // nullopt when the whole line was written; else what failed (the file is left as before).
-    std::optional<std::string> append(const FinishedGame& game);
+    // Whether the whole line was written; else what failed (the file is left as before).
+    Status append(const FinishedGame& game);
 
 private:
     std::mutex mutex_;

@@ -10,22 +10,24 @@
 
 namespace tengen {
 
-std::variant<ResultsSet, std::string> load_results_set(const std::vector<std::string>& paths, bool pool) {
+Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool pool) {
     ResultsSet set;
     std::set<std::pair<std::string, int>> seen;  // (schedule, game): a game's identity
     std::optional<std::string> schedule;
     std::vector<std::string> schedules;  // in the order met
     for (const std::string& path : paths) {
         // Resuming treats a missing file as nothing played yet; reading one here is a typo.
-        if (!std::filesystem::exists(path)) return "no such file " + path;
+        if (!std::filesystem::exists(path)) return Failure{"no such file " + path};
         auto loaded = load_results(path, pool ? std::nullopt : schedule, false);
-        if (auto* e = std::get_if<std::string>(&loaded))
-            return *e + (e->find("another schedule") != std::string::npos ? kPoolHint : "");
-        auto& result = std::get<LoadedResults>(loaded);
+        if (!loaded) {
+            const std::string& e = loaded.error();
+            return Failure{e + (e.find("another schedule") != std::string::npos ? kPoolHint : "")};
+        }
+        LoadedResults& result = *loaded;
         if (result.dropped_torn_line) set.warnings.push_back("ignored a torn last line of " + path);
         for (FinishedGame& g : result.games) {
             if (!schedule) schedule = g.schedule;
-            if (g.schedule != *schedule && !pool) return path + " holds games of another schedule" + kPoolHint;
+            if (g.schedule != *schedule && !pool) return Failure{path + " holds games of another schedule" + kPoolHint};
             if (std::find(schedules.begin(), schedules.end(), g.schedule) == schedules.end())
                 schedules.push_back(g.schedule);
             if (seen.insert({g.schedule, g.game}).second) set.games.push_back(std::move(g));
@@ -39,7 +41,7 @@ std::variant<ResultsSet, std::string> load_results_set(const std::vector<std::st
             (g.schedule == schedules.front() ? engines_of_first : engines).insert(g.white);
         }
         for (const std::string& e : engines)
-            if (!engines_of_first.count(e)) return "--pool: engine '" + e + "' is not in the first run";
+            if (!engines_of_first.count(e)) return Failure{"--pool: engine '" + e + "' is not in the first run"};
         // Each schedule's numbers follow the previous one's (an even offset keeps pairs whole).
         std::map<std::string, int> offset;
         int next = 0;

@@ -4,9 +4,9 @@
 #pragma once
 
 #include <string>
-#include <variant>
 #include <vector>
 
+#include "engine/result.h"
 #include "tournament/finished_game.h"
 
 namespace tengen {
@@ -22,7 +22,7 @@ struct ResultsSet {
 
 // A missing file, a file of another schedule without pool, or pooled runs of other engines is
 // an error (the message). Torn last lines are skipped and named in warnings.
-std::variant<ResultsSet, std::string> load_results_set(const std::vector<std::string>& paths, bool pool);
+Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool pool);
 
 // What to add to the "another schedule" message.
 inline constexpr const char* kPoolHint = " (--pool pools runs of the same engines made with other settings)";

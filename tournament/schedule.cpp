@@ -24,16 +24,17 @@ const char* tournament_kind_name(TournamentKind k) noexcept {
     return "match";
 }
 
-std::optional<std::string> schedule_error(const ScheduleOptions& o) {
-    if (o.engines < 2) return std::string("at least two engines are needed");
+Status check_schedule(const ScheduleOptions& o) {
+    if (o.engines < 2) return Failure{"at least two engines are needed"};
     if (o.kind == TournamentKind::Match && o.engines != 2)
-        return "a match is between two engines, got " + std::to_string(o.engines) + " (use gauntlet or round-robin)";
-    if (o.games < 1) return std::string("--games must be at least 1");
-    if (o.rounds < 1) return std::string("--rounds must be at least 1");
+        return Failure{"a match is between two engines, got " + std::to_string(o.engines) +
+                       " (use gauntlet or round-robin)"};
+    if (o.games < 1) return Failure{"--games must be at least 1"};
+    if (o.rounds < 1) return Failure{"--rounds must be at least 1"};
     if (o.repeat && o.games % 2 != 0)
-        return "--games must be even when openings are repeated with colours swapped (got " + std::to_string(o.games) +
-               "; or use --repeat=false)";
-    return std::nullopt;
+        return Failure{"--games must be even when openings are repeated with colours swapped (got " +
+                       std::to_string(o.games) + "; or use --repeat=false)"};
+    return {};
 }
 
 std::vector<std::pair<int, int>> pairings_of(const ScheduleOptions& o) {

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "engine/result.h"
+
 namespace tengen {
 
 enum class TournamentKind { Match, Gauntlet, RoundRobin };
@@ -22,8 +24,8 @@ struct ScheduleOptions {
     bool repeat = true;  // each opening twice, colours swapped
 };
 
-// nullopt when the options make a schedule, else why not.
-std::optional<std::string> schedule_error(const ScheduleOptions& o);
+// Whether the options make a schedule, and why not.
+Status check_schedule(const ScheduleOptions& o);
 
 // The pairings of one round, (first, second) by engine index: match and gauntlet pair engine
 // 0 with each other engine, round-robin every two engines (i < j).

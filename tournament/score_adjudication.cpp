@@ -16,9 +16,10 @@ std::optional<int> whole_number(const std::string& text) {
     return v;
 }
 
-std::string set_int(const std::string& key, const std::string& value, int minimum, int& out) {
+Status set_int(const std::string& key, const std::string& value, int minimum, int& out) {
     const auto n = whole_number(value);
-    if (!n || *n < minimum) return fmt::format("{} needs a whole number of at least {}, got '{}'", key, minimum, value);
+    if (!n || *n < minimum)
+        return Failure{fmt::format("{} needs a whole number of at least {}, got '{}'", key, minimum, value)};
     out = *n;
     return {};
 }
@@ -44,17 +45,17 @@ bool last_moves_all(const std::vector<RecordedMove>& moves, int last, int count,
 
 }  // namespace
 
-std::variant<std::uint64_t, std::string> parse_proof_options(const std::vector<std::string>& tokens) {
+Result<std::uint64_t> parse_proof_options(const std::vector<std::string>& tokens) {
     std::uint64_t nodes = kDefaultProofNodes;
-    std::string e = for_each_key_value("--adjudicate-proven", tokens,
-                                       [&](const std::string& key, const std::string& value) -> std::string {
-                                           if (key != "nodes") return "unknown key '" + key + "'";
-                                           int n = 0;
-                                           if (std::string bad = set_int(key, value, 1, n); !bad.empty()) return bad;
-                                           nodes = static_cast<std::uint64_t>(n);
-                                           return {};
-                                       });
-    if (!e.empty()) return e;
+    const Status read = for_each_key_value("--adjudicate-proven", tokens,
+                                           [&](const std::string& key, const std::string& value) -> Status {
+                                               if (key != "nodes") return Failure{"unknown key '" + key + "'"};
+                                               int n = 0;
+                                               if (Status bad = set_int(key, value, 1, n); !bad.ok()) return bad;
+                                               nodes = static_cast<std::uint64_t>(n);
+                                               return {};
+                                           });
+    if (!read.ok()) return Failure{read.error()};
     return nodes;
 }
 
@@ -70,37 +71,38 @@ std::string ScoreAdjudication::text() const {
     return out;
 }
 
-std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std::string>& tokens) {
+Result<ResignRule> parse_resign_options(const std::vector<std::string>& tokens) {
     ResignRule r;
     bool has_score = false, has_count = false;
-    std::string e =
-        for_each_key_value("--resign", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+    const Status read =
+        for_each_key_value("--resign", tokens, [&](const std::string& key, const std::string& value) -> Status {
             if (key == "score") return has_score = true, set_int(key, value, 1, r.score);
             if (key == "count") return has_count = true, set_int(key, value, 1, r.count);
             if (key == "twosided") {
-                if (value != "true" && value != "false") return "twosided is true or false, got '" + value + "'";
+                if (value != "true" && value != "false")
+                    return Failure{"twosided is true or false, got '" + value + "'"};
                 r.twosided = value == "true";
                 return {};
             }
-            return "unknown key '" + key + "'";
+            return Failure{"unknown key '" + key + "'"};
         });
-    if (!e.empty()) return e;
-    if (!has_score || !has_count) return std::string("--resign needs score=S and count=N");
+    if (!read.ok()) return Failure{read.error()};
+    if (!has_score || !has_count) return Failure{"--resign needs score=S and count=N"};
     return r;
 }
 
-std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vector<std::string>& tokens) {
+Result<ScoreDrawRule> parse_score_draw_options(const std::vector<std::string>& tokens) {
     ScoreDrawRule d;
     bool has_score = false, has_count = false;
-    std::string e =
-        for_each_key_value("--draw", tokens, [&](const std::string& key, const std::string& value) -> std::string {
+    const Status read =
+        for_each_key_value("--draw", tokens, [&](const std::string& key, const std::string& value) -> Status {
             if (key == "score") return has_score = true, set_int(key, value, 0, d.score);
             if (key == "count") return has_count = true, set_int(key, value, 1, d.count);
             if (key == "after") return set_int(key, value, 0, d.after_ply);
-            return "unknown key '" + key + "'";
+            return Failure{"unknown key '" + key + "'"};
         });
-    if (!e.empty()) return e;
-    if (!has_score || !has_count) return std::string("--draw needs score=S and count=N");
+    if (!read.ok()) return Failure{read.error()};
+    if (!has_score || !has_count) return Failure{"--draw needs score=S and count=N"};
     return d;
 }
 

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "engine/records.h"
+#include "engine/result.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -37,11 +37,11 @@ struct ScoreAdjudication {
     std::string text() const;
 };
 
-std::variant<ResignRule, std::string> parse_resign_options(const std::vector<std::string>& tokens);
-std::variant<ScoreDrawRule, std::string> parse_score_draw_options(const std::vector<std::string>& tokens);
+Result<ResignRule> parse_resign_options(const std::vector<std::string>& tokens);
+Result<ScoreDrawRule> parse_score_draw_options(const std::vector<std::string>& tokens);
 // `--adjudicate-proven [nodes=N]`: the node budget (default kDefaultProofNodes).
 inline constexpr std::uint64_t kDefaultProofNodes = 20000;
-std::variant<std::uint64_t, std::string> parse_proof_options(const std::vector<std::string>& tokens);
+Result<std::uint64_t> parse_proof_options(const std::vector<std::string>& tokens);
 
 struct ScoreVerdict {
     std::optional<Color> loser;  // nullopt: a draw

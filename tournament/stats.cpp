@@ -247,7 +247,7 @@ double regularized(std::int64_t count) { return count > 0 ? static_cast<double>(
 
 SprtReport sprt_report(double llr_value, const SprtParams& p) {
     SprtReport r;
-    if (!sprt_params_error(p).empty()) return r;
+    if (!check_sprt_params(p).ok()) return r;
     r.llr = llr_value;
     r.lower = std::log(p.beta / (1.0 - p.alpha));
     r.upper = std::log((1.0 - p.beta) / p.alpha);
@@ -278,16 +278,16 @@ EloReport elo_from_wdl(const WdlCounts& c) {
 
 EloReport elo_from_penta(const PentaCounts& c) { return elo_report(kPairScores, c.buckets, std::numbers::sqrt2); }
 
-std::string sprt_params_error(const SprtParams& p) {
-    if (!(std::isfinite(p.elo0) && std::isfinite(p.elo1))) return "elo0 and elo1 must be finite";
-    if (!(p.elo0 < p.elo1)) return "elo0 must be less than elo1";
-    if (!(p.alpha > 0 && p.alpha < 1)) return "alpha must be between 0 and 1";
-    if (!(p.beta > 0 && p.beta < 1)) return "beta must be between 0 and 1";
-    if (!(p.alpha + p.beta < 1)) return "alpha + beta must be less than 1";
+Status check_sprt_params(const SprtParams& p) {
+    if (!(std::isfinite(p.elo0) && std::isfinite(p.elo1))) return Failure{"elo0 and elo1 must be finite"};
+    if (!(p.elo0 < p.elo1)) return Failure{"elo0 must be less than elo1"};
+    if (!(p.alpha > 0 && p.alpha < 1)) return Failure{"alpha must be between 0 and 1"};
+    if (!(p.beta > 0 && p.beta < 1)) return Failure{"beta must be between 0 and 1"};
+    if (!(p.alpha + p.beta < 1)) return Failure{"alpha + beta must be less than 1"};
     return {};
 }
 
-std::string sprt_domain_error(const SprtParams& p, bool pairs) {
+Status check_sprt_domain(const SprtParams& p, bool pairs) {
     if (p.model != SprtModel::Normalized) return {};
     // The maximum-likelihood iteration starts from the uniform distribution on the support;
     // beyond a normalized Elo that distribution cannot be tilted to (about 231 for pairs, 340
@@ -307,20 +307,20 @@ std::string sprt_domain_error(const SprtParams& p, bool pairs) {
     if (reachable(p.elo0) && reachable(p.elo1)) return {};
     double limit = 0;
     while (limit < 2000 && reachable(limit + 1)) limit += 1;
-    return fmt::format(
-        "normalized elo0 and elo1 must lie within +-{:.0f} when the samples are {} (the test "
-        "has no solution beyond); give smaller bounds or model=logistic",
-        limit, pairs ? "pairs" : "games");
+    return Failure{
+        fmt::format("normalized elo0 and elo1 must lie within +-{:.0f} when the samples are {} (the test "
+                    "has no solution beyond); give smaller bounds or model=logistic",
+                    limit, pairs ? "pairs" : "games")};
 }
 
 SprtReport sprt_from_wdl(const WdlCounts& c, const SprtParams& p) {
-    if (!sprt_params_error(p).empty()) return {};
+    if (!check_sprt_params(p).ok()) return {};
     const Dist<3> counts{regularized(c.losses), regularized(c.draws), regularized(c.wins)};
     return sprt_report(llr(kGameScores, counts, p, 1.0), p);
 }
 
 SprtReport sprt_from_penta(const PentaCounts& c, const SprtParams& p) {
-    if (!sprt_params_error(p).empty()) return {};
+    if (!check_sprt_params(p).ok()) return {};
     Dist<5> counts;
     for (std::size_t i = 0; i < 5; ++i) counts[i] = regularized(c.buckets[i]);
     return sprt_report(llr(kPairScores, counts, p, std::numbers::sqrt2), p);

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "engine/result.h"
+
 namespace tengen {
 
 struct WdlCounts {
@@ -58,13 +60,13 @@ struct SprtReport {
     SprtVerdict verdict = SprtVerdict::Continue;
 };
 
-// Empty when the parameters make a test (elo0 < elo1, alpha and beta in (0, 1), alpha + beta < 1),
-// otherwise what is wrong, for the command line to report. sprt_from_* given parameters that fail
-// this return LLR 0, bounds 0 and Continue rather than anything non-finite.
-std::string sprt_params_error(const SprtParams& p);
-// Empty when a normalized test with these bounds can move on samples of this kind (colour-swapped
-// pairs or single games); otherwise why not. Logistic bounds always can.
-std::string sprt_domain_error(const SprtParams& p, bool pairs);
+// Whether the parameters make a test (elo0 < elo1, alpha and beta in (0, 1), alpha + beta < 1),
+// and what is wrong when not, for the command line to report. sprt_from_* given parameters that
+// fail this return LLR 0, bounds 0 and Continue rather than anything non-finite.
+Status check_sprt_params(const SprtParams& p);
+// Whether a normalized test with these bounds can move on samples of this kind (colour-swapped
+// pairs or single games), and why not. Logistic bounds always can.
+Status check_sprt_domain(const SprtParams& p, bool pairs);
 
 // Never nan/inf. If no maximum-likelihood distribution exists for an hypothesis (Elo bounds so
 // extreme that no distribution on the support reaches them), the LLR is 0.

@@ -51,7 +51,8 @@ std::variant<std::vector<Point>, GameOutcome> swap2_step(Seats& seats, int seat,
         if (board.game_over())
             return seats.forfeit(seat, EndReason::IllegalMove, x.answer.line + " (ends the game in the opening)");
     }
-    if (auto late = seats.charge(seat, x)) return seats.forfeit(seat, EndReason::TimeForfeit, std::move(*late));
+    if (const Status in_time = seats.charge(seat, x); !in_time.ok())
+        return seats.forfeit(seat, EndReason::TimeForfeit, in_time.error());
     return *stones;
 }
 

@@ -91,16 +91,16 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
         return 2;
     }
     auto loaded = load_results(settings.results_path, settings.schedule_hash, true);
-    if (auto* error = std::get_if<std::string>(&loaded)) {
-        err << "tengen-arena: " << *error;
-        if (error->find("another schedule") != std::string::npos)
+    if (!loaded) {
+        err << "tengen-arena: " << loaded.error();
+        if (loaded.error().find("another schedule") != std::string::npos)
             err << ": use another --results file, or the same command line and the same engine executables as the "
                    "games in it (a rebuilt engine is a different engine; a larger --games extends only a schedule of "
                    "one pairing and one round)";
         err << "\n";
         return 2;
     }
-    LoadedResults previous = std::move(std::get<LoadedResults>(loaded));
+    LoadedResults previous = std::move(*loaded);
     if (previous.dropped_torn_line)
         err << "tengen-arena: dropped a torn last line of " << settings.results_path << "; that game is replayed\n";
 
@@ -205,20 +205,19 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
 
             // A game whose result is not in the file is not counted either: the file is the
             // record, and a resume replays the game.
-            if (auto failed = writer.append(game)) {
+            if (const Status saved = writer.append(game); !saved.ok()) {
                 std::lock_guard lock(board.mutex);
                 if (!board.write_error)
                     board.write_error = "could not save game " + std::to_string(game.game) + " to " +
-                                        settings.results_path + ": " + *failed;
+                                        settings.results_path + ": " + saved.error();
                 board.stop = true;
                 break;
             }
-            std::optional<std::string> record_error;
-            if (!settings.records_dir.empty())
-                record_error = write_game_files(game, settings.records_dir, settings.sgf);
+            Status recorded;
+            if (!settings.records_dir.empty()) recorded = write_game_files(game, settings.records_dir, settings.sgf);
 
             std::lock_guard lock(board.mutex);
-            if (record_error) progress.note("tengen-arena: " + *record_error);
+            if (!recorded.ok()) progress.note("tengen-arena: " + recorded.error());
             board.games.push_back(std::move(game));
             const Standings s = compute_standings(board.games, names, settings.sprt);
             progress.game_finished(board.games.back(), s);
