@@ -54,15 +54,15 @@ const std::vector<BenchPosition>& bench_positions() {
 }
 
 std::optional<Board> bench_board(const BenchPosition& position) {
-    if (config_error(position.config)) return std::nullopt;
+    if (!check_config(position.config).ok()) return std::nullopt;
     Board board(position.config);
     for (Point w : position.walls) {
         if (!board.is_empty(w)) return std::nullopt;
         board.make({w, Color::Wall});
     }
-    const PersonPoints moves = parse_person_points(position.moves);
-    if (!moves.error.empty()) return std::nullopt;
-    for (Point p : moves.points) {
+    const auto moves = parse_person_points(position.moves);
+    if (!moves) return std::nullopt;
+    for (Point p : *moves) {
         if (!board.is_legal(p)) return std::nullopt;
         board.play(p);
     }
@@ -70,25 +70,22 @@ std::optional<Board> bench_board(const BenchPosition& position) {
     return board;
 }
 
-PositionsParse parse_positions(std::istream& in, const std::string& source, const GameConfig& config) {
-    PositionsParse result;
+Result<std::vector<BenchPosition>> parse_positions(std::istream& in, const std::string& source,
+                                                   const GameConfig& config) {
+    std::vector<BenchPosition> positions;
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         const auto first = line.find_first_not_of(" \t");
         if (first == std::string::npos || line[first] == '#') continue;
         BenchPosition position{source + ":" + std::to_string(number), config, line.substr(first), {}};
-        if (const PersonPoints read = parse_person_points(position.moves); !read.error.empty()) {
-            result.error = position.name + ": " + read.error;
-            return result;
-        }
-        if (!bench_board(position)) {
-            result.error = position.name + ": not a legal unfinished game: " + line.substr(0, 60);
-            return result;
-        }
-        result.positions.push_back(std::move(position));
+        if (const auto read = parse_person_points(position.moves); !read)
+            return Failure{position.name + ": " + read.error()};
+        if (!bench_board(position))
+            return Failure{position.name + ": not a legal unfinished game: " + line.substr(0, 60)};
+        positions.push_back(std::move(position));
     }
-    return result;
+    return positions;
 }
 
 BenchReport run_bench(int depth, const std::function<void(const BenchLine&)>& per_line) {

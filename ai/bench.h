@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/result.h"
 #include "ai/score.h"
 
 namespace tengen {
@@ -49,11 +50,8 @@ inline constexpr int kDefaultBenchDepth = 8;
 // Reads positions, one game a line in letter notation ("h8 i9 h9"), black first, all under
 // `config`; blank lines and lines starting with '#' are skipped. Named "<source>:<line>".
 // An error names the first line that is not a legal, unfinished game.
-struct PositionsParse {
-    std::vector<BenchPosition> positions;
-    std::string error;  // empty when every line was good
-};
-PositionsParse parse_positions(std::istream& in, const std::string& source, const GameConfig& config);
+Result<std::vector<BenchPosition>> parse_positions(std::istream& in, const std::string& source,
+                                                   const GameConfig& config);
 
 // Searches every position to `depth` plies; per_line (if given) sees each result as it comes.
 BenchReport run_bench(int depth, const std::function<void(const BenchLine&)>& per_line = {});

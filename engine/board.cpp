@@ -8,7 +8,7 @@
 namespace tengen {
 
 Board::Board(const GameConfig& config) : config_(config) {
-    if (auto error = config_error(config)) throw std::invalid_argument(*error);
+    if (const Status s = check_config(config); !s.ok()) throw std::invalid_argument(s.error());
     cells_.assign(static_cast<std::size_t>(area()), Color::Empty);
     // Every point is filled at most once, so make() never allocates after this.
     history_.reserve(static_cast<std::size_t>(area()));

@@ -19,8 +19,8 @@ inline constexpr std::array<Point, 4> kDirections{{{1, 0}, {0, 1}, {1, 1}, {1, -
 
 class Board {
 public:
-    // Throws std::invalid_argument with config_error()'s reason when the config is not
-    // playable; call config_error() first where bad input is expected.
+    // Throws std::invalid_argument with check_config()'s reason when the config is not
+    // playable; call check_config() first where bad input is expected.
     explicit Board(const GameConfig& config = {});
 
     const GameConfig& config() const noexcept { return config_; }

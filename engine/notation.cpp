@@ -88,8 +88,8 @@ std::optional<Point> parse_protocol(std::string_view text) {
     return Point{*x, *y};
 }
 
-PersonPoints parse_person_points(std::string_view raw) {
-    PersonPoints out;
+Result<std::vector<Point>> parse_person_points(std::string_view raw) {
+    std::vector<Point> out;
     // "8, 8" is one point: spaces next to a comma do not separate tokens.
     std::string joined;
     for (std::size_t i = 0; i < raw.size(); ++i) {
@@ -105,9 +105,7 @@ PersonPoints parse_person_points(std::string_view raw) {
     }
     const std::string_view text = joined;
     auto fail = [&](std::string_view token) {
-        out.points.clear();
-        out.error = "cannot read '" + std::string(token.substr(0, 40)) + "': expected " + kPersonNotationHelp;
-        return out;
+        return Failure{"cannot read '" + std::string(token.substr(0, 40)) + "': expected " + kPersonNotationHelp};
     };
     std::size_t pos = 0;
     while (pos < text.size()) {
@@ -125,20 +123,20 @@ PersonPoints parse_person_points(std::string_view raw) {
                 if (c != ',') packed += c;
             const auto points = parse_letter_sequence(packed);
             if (!points || points->empty()) return fail(token);
-            out.points.insert(out.points.end(), points->begin(), points->end());
+            out.insert(out.end(), points->begin(), points->end());
             continue;
         }
         const auto p = parse_protocol(token);
         if (!p) return fail(token);
-        out.points.push_back({p->x - 1, p->y - 1});  // "0,0" reads as off the board: the caller says so
+        out.push_back({p->x - 1, p->y - 1});  // "0,0" reads as off the board: the caller says so
     }
     return out;
 }
 
 std::optional<Point> parse_person_point(std::string_view text) {
-    const PersonPoints read = parse_person_points(text);
-    if (!read.error.empty() || read.points.size() != 1) return std::nullopt;
-    return read.points.front();
+    const auto read = parse_person_points(text);
+    if (!read || read->size() != 1) return std::nullopt;
+    return read->front();
 }
 
 }  // namespace tengen

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/result.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -25,11 +26,7 @@ std::optional<std::vector<Point>> parse_letter_sequence(std::string_view text);
 // off the board (x or y = -1), for the caller to refuse with the board's own words.
 inline constexpr const char* kPersonNotationHelp =
     "moves like h8 i9 (a column letter and a row from 1) or 8,8 9,9 (column,row, both from 1)";
-struct PersonPoints {
-    std::vector<Point> points;
-    std::string error;  // empty when the text was read
-};
-PersonPoints parse_person_points(std::string_view text);
+Result<std::vector<Point>> parse_person_points(std::string_view text);
 // Exactly one point in the same forms; nullopt otherwise.
 std::optional<Point> parse_person_point(std::string_view text);
 

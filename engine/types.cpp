@@ -84,18 +84,18 @@ std::optional<Rule> parse_rule(std::string_view text) noexcept {
     return rule_from_gomocup_code(*code);
 }
 
-std::optional<std::string> config_error(const GameConfig& c) {
+Status check_config(const GameConfig& c) {
     auto side_ok = [](int s) { return s >= kMinBoardSide && s <= kMaxBoardSide; };
     if (!side_ok(c.width) || !side_ok(c.height))
-        return "board size " + std::to_string(c.width) + "x" + std::to_string(c.height) + " is outside 3..32";
+        return Failure{"board size " + std::to_string(c.width) + "x" + std::to_string(c.height) + " is outside 3..32"};
     const int longer = std::max(c.width, c.height);
     if (c.win_length < 3 || c.win_length > longer)
-        return "win length " + std::to_string(c.win_length) + " must be from 3 to " + std::to_string(longer);
+        return Failure{"win length " + std::to_string(c.win_length) + " must be from 3 to " + std::to_string(longer)};
     if (c.rule == Rule::Renju) {
-        if (c.win_length != 5) return std::string("renju needs a win length of 5");
-        if (c.width < 5 || c.height < 5) return std::string("renju needs a board of at least 5x5");
+        if (c.win_length != 5) return Failure{"renju needs a win length of 5"};
+        if (c.width < 5 || c.height < 5) return Failure{"renju needs a board of at least 5x5"};
     }
-    return std::nullopt;
+    return {};
 }
 
 }  // namespace tengen

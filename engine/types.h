@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/result.h"
+
 namespace tengen {
 
 // Wall is a neutral stone (the protocol's field 3): it blocks lines for both sides.
@@ -54,8 +56,8 @@ struct GameConfig {
     constexpr bool operator==(const GameConfig&) const = default;
 };
 
-// nullopt when the configuration is playable, else a one-line reason: sides within 3..32,
+// Whether the configuration is playable, else a one-line reason: sides within 3..32,
 // 3 <= k <= max(width, height), renju only with k = 5 on boards of at least 5 x 5.
-std::optional<std::string> config_error(const GameConfig& config);
+Status check_config(const GameConfig& config);
 
 }  // namespace tengen

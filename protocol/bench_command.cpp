@@ -56,12 +56,12 @@ int bench_main(int argc, char** argv) {
             std::cerr << "pbrain-tengen bench: cannot read " << positions_file << "\n";
             return 2;
         }
-        PositionsParse parsed = parse_positions(in, positions_file, *config);
-        if (!parsed.error.empty()) {
-            std::cerr << "pbrain-tengen bench: " << parsed.error << "\n";
+        auto parsed = parse_positions(in, positions_file, *config);
+        if (!parsed) {
+            std::cerr << "pbrain-tengen bench: " << parsed.error() << "\n";
             return 2;
         }
-        positions = std::move(parsed.positions);
+        positions = std::move(parsed).value();
     }
     const BenchReport report = run_bench(depth, positions, [](const BenchLine& line) {
         std::printf("%-24s depth %2d  best %-5s score %7s  nodes %10llu  %8.1f ms\n", line.name.c_str(), line.depth,

@@ -39,7 +39,7 @@ Result<GameConfig> BoardOptions::config(const po::variables_map& vm) const {
         if (config.width < 5 || config.height < 5) fix += " and a board of at least 5x5 (e.g. --size 15)";
         return Failure{"renju is five in a row: add " + fix};
     }
-    if (const auto why = config_error(config)) return Failure{*why};
+    if (const Status s = check_config(config); !s.ok()) return Failure{s.error()};
     return config;
 }
 

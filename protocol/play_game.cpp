@@ -196,8 +196,9 @@ void PlayGame::save(const std::string& path) {
                            (options_.mode == PlayMode::HumanVsEngine && c == options_.human);
         return std::string(human ? "human" : "pbrain-tengen");
     };
-    if (const auto why = save_psq_file(path, board(), move_ms_, name(Color::Black), name(Color::White))) {
-        say("not saved: " + *why);
+    if (const Status saved = save_psq_file(path, board(), move_ms_, name(Color::Black), name(Color::White));
+        !saved.ok()) {
+        say("not saved: " + saved.error());
         return;
     }
     say(fmt::format("saved {} moves to {}", board().stone_count(), path));
@@ -205,11 +206,11 @@ void PlayGame::save(const std::string& path) {
 
 void PlayGame::load(const std::string& path) {
     auto loaded = load_psq_file(path, board().win_length(), board().rule());
-    if (const auto* why = std::get_if<std::string>(&loaded)) {
-        say("not loaded: " + *why);
+    if (!loaded) {
+        say("not loaded: " + loaded.error());
         return;
     }
-    auto& game = std::get<LoadedGame>(loaded);
+    LoadedGame& game = *loaded;
     player_.set_position(std::move(game.board));
     move_ms_ = std::move(game.move_ms);
     say(fmt::format("loaded {} moves from {} ({}x{})", board().stone_count(), path, board().width(), board().height()));

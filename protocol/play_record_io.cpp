@@ -9,8 +9,8 @@
 
 namespace tengen {
 
-std::optional<std::string> save_psq_file(const std::string& path, const Board& board, const std::vector<int>& move_ms,
-                                         const std::string& black_name, const std::string& white_name) {
+Status save_psq_file(const std::string& path, const Board& board, const std::vector<int>& move_ms,
+                     const std::string& black_name, const std::string& white_name) {
     GameRecord record;
     record.width = board.width();
     record.height = board.height();
@@ -20,29 +20,29 @@ std::optional<std::string> save_psq_file(const std::string& path, const Board& b
     for (std::size_t i = 0; i < history.size(); ++i)
         record.moves.push_back({history[i].at, i < move_ms.size() ? move_ms[i] : 0});
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file) return "cannot open " + path + " for writing";
+    if (!file) return Failure{"cannot open " + path + " for writing"};
     file << write_psq(record);
     file.close();
-    if (!file) return "cannot write " + path;
-    return std::nullopt;
+    if (!file) return Failure{"cannot write " + path};
+    return {};
 }
 
-std::variant<LoadedGame, std::string> load_psq_file(const std::string& path, int win_length, Rule rule) {
+Result<LoadedGame> load_psq_file(const std::string& path, int win_length, Rule rule) {
     const auto text = read_whole_file(path);
-    if (!text) return "cannot open " + path;
+    if (!text) return Failure{"cannot open " + path};
     const auto record = read_psq(*text);
-    if (!record) return path + ": " + record.error();
+    if (!record) return Failure{path + ": " + record.error()};
 
     const GameConfig config{record->width, record->height, win_length, rule};
-    if (const auto bad = config_error(config)) return path + ": " + *bad;
+    if (const Status s = check_config(config); !s.ok()) return Failure{path + ": " + s.error()};
     LoadedGame game{Board(config), {}};
     int number = 0;
     for (const RecordedMove& m : record->moves) {
         ++number;
         const std::string where = "move " + std::to_string(number) + " (" + play_point_name(m.at) + ")";
-        if (game.board.game_over()) return path + ": " + where + " comes after the end of the game";
-        if (!game.board.on_board(m.at)) return path + ": " + where + " is off the board";
-        if (!game.board.is_empty(m.at)) return path + ": " + where + " is on an occupied point";
+        if (game.board.game_over()) return Failure{path + ": " + where + " comes after the end of the game"};
+        if (!game.board.on_board(m.at)) return Failure{path + ": " + where + " is off the board"};
+        if (!game.board.is_empty(m.at)) return Failure{path + ": " + where + " is on an occupied point"};
         game.board.play(m.at);
         game.move_ms.push_back(m.ms);
     }

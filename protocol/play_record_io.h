@@ -1,19 +1,18 @@
 // Saving and loading `play`'s games as Piskvork .psq files (records.h does the format).
 #pragma once
 
-#include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/result.h"
 
 namespace tengen {
 
 // Writes the board's moves with their times in ms (same length as the history, or empty).
-// nullopt on success, else a one-line reason.
-std::optional<std::string> save_psq_file(const std::string& path, const Board& board, const std::vector<int>& move_ms,
-                                         const std::string& black_name, const std::string& white_name);
+// Fails with a one-line reason.
+Status save_psq_file(const std::string& path, const Board& board, const std::vector<int>& move_ms,
+                     const std::string& black_name, const std::string& white_name);
 
 struct LoadedGame {
     Board board;
@@ -22,6 +21,6 @@ struct LoadedGame {
 
 // Reads a .psq file and replays it on a board of the record's size with the given k and
 // rule. Either the game or a one-line reason (unreadable file, bad size, an illegal move).
-std::variant<LoadedGame, std::string> load_psq_file(const std::string& path, int win_length, Rule rule);
+Result<LoadedGame> load_psq_file(const std::string& path, int win_length, Rule rule);
 
 }  // namespace tengen

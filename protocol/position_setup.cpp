@@ -12,15 +12,15 @@ std::string describe(Point p) { return fmt::format("{},{}", p.x, p.y); }
 // Under renju the order is the game's history, so a five before the last stone ends it there.
 // Under every other rule the order means nothing: only the final position is judged.
 SetupResult replay(const GameConfig& config, const std::vector<Move>& moves, Color to_move) {
-    if (auto error = config_error(config)) return *error;
+    if (const Status s = check_config(config); !s.ok()) return Failure{s.error()};
     Board board(config);
     const bool order_is_history = config.rule == Rule::Renju;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const Move& m = moves[i];
-        if (!board.on_board(m.at)) return "point " + describe(m.at) + " is off the board";
-        if (board.at(m.at) != Color::Empty) return "point " + describe(m.at) + " is given twice";
+        if (!board.on_board(m.at)) return Failure{"point " + describe(m.at) + " is off the board"};
+        if (board.at(m.at) != Color::Empty) return Failure{"point " + describe(m.at) + " is given twice"};
         if (order_is_history) {
-            if (board.game_over()) return "the position already has a winner before " + describe(m.at);
+            if (board.game_over()) return Failure{"the position already has a winner before " + describe(m.at)};
             board.make(m);
         } else {
             board.place_unjudged(m);
@@ -28,7 +28,7 @@ SetupResult replay(const GameConfig& config, const std::vector<Move>& moves, Col
     }
     if (!order_is_history) {
         board.judge_whole_board();
-        if (board.winner()) return std::string("the position already has a winner");
+        if (board.winner()) return Failure{"the position already has a winner"};
     }
     if (to_move == Color::Black || to_move == Color::White) board.set_side_to_move(to_move);
     return board;
@@ -50,12 +50,12 @@ SetupResult board_from_fields(const GameConfig& config, const std::vector<BoardL
             walls.push_back(line.at);
             break;
         default:
-            return fmt::format("field {} at {} is not 1, 2 or 3", line.field, describe(line.at));
+            return Failure{fmt::format("field {} at {} is not 1, 2 or 3", line.field, describe(line.at))};
         }
     }
     const auto difference = static_cast<long>(theirs.size()) - static_cast<long>(own.size());
     if (difference != 0 && difference != 1)
-        return fmt::format("impossible stone counts: {} own, {} opponent's", own.size(), theirs.size());
+        return Failure{fmt::format("impossible stone counts: {} own, {} opponent's", own.size(), theirs.size())};
     // Equal counts: the engine moves now, so it is black. One more opponent stone: it is white.
     const bool own_is_black = difference == 0;
     const std::vector<Point>& black = own_is_black ? own : theirs;
@@ -80,9 +80,9 @@ SetupResult board_from_moves(const GameConfig& config, const std::vector<Point>&
 }
 
 SetupResult board_without(const Board& board, Point p) {
-    if (!board.on_board(p)) return "point " + describe(p) + " is off the board";
+    if (!board.on_board(p)) return Failure{"point " + describe(p) + " is off the board"};
     const Color removed = board.at(p);
-    if (removed == Color::Empty) return "point " + describe(p) + " is empty";
+    if (removed == Color::Empty) return Failure{"point " + describe(p) + " is empty"};
     if (const auto last = board.last_move(); last && last->at == p) {
         Board copy = board;
         copy.unmake();

@@ -5,16 +5,16 @@
 
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/result.h"
 #include "protocol/text_parse.h"
 
 namespace tengen {
 
 // A built position, or the one-line reason it could not be built.
-using SetupResult = std::variant<Board, std::string>;
+using SetupResult = Result<Board>;
 
 // BOARD / YXBOARD: field 1 = the engine's stone, 2 = the opponent's, 3 = a wall. The engine
 // is to move afterwards, so the opponent has as many stones as the engine (then the engine

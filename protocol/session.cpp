@@ -155,8 +155,8 @@ void Session::finish_block() {
     if (block == Block::Swap2) return finish_swap2();
 
     auto built = board_from_fields(board().config(), block_stones_);
-    if (auto* why = std::get_if<std::string>(&built)) return error(*why);
-    player_.set_position(std::move(std::get<Board>(built)));
+    if (!built) return error(built.error());
+    player_.set_position(std::move(built).value());
     if (block == Block::Board) think_and_answer(true);
 }
 
@@ -165,8 +165,8 @@ void Session::finish_swap2() {
     if (count != 0 && count != 3 && count != 5)
         return error(fmt::format("swap2 needs 0, 3 or 5 stones, not {}", count));
     auto built = board_from_moves(board().config(), block_moves_);
-    if (auto* why = std::get_if<std::string>(&built)) return error(*why);
-    Board opening = std::move(std::get<Board>(built));
+    if (!built) return error(built.error());
+    Board opening = std::move(built).value();
 
     const SearchLimits limits = move_limits(opening, 1);
     const std::int64_t budget = plan_move_time(limits.time).hard_ms;
@@ -179,9 +179,9 @@ void Session::finish_swap2() {
         AnalysisReporter quiet(out_, 0, 1);  // the candidates' analysis would only confuse a GUI
         return run_search(position, each, quiet);
     };
-    auto decision = decide_swap2(opening, budget, search);
-    if (auto* why = std::get_if<std::string>(&decision)) return error(*why);
-    const auto& chosen = std::get<Swap2Decision>(decision);
+    const auto decision = decide_swap2(opening, budget, search);
+    if (!decision) return error(decision.error());
+    const Swap2Decision& chosen = *decision;
     for (const Point p : chosen.placed) opening.play(p);
     player_.set_position(std::move(opening));
     say(chosen.answer);
@@ -203,8 +203,8 @@ void Session::note_renju_downgrade(const GameConfig& config) {
 
 std::optional<GameConfig> Session::new_config(int width, int height) {
     const GameConfig config = wanted_config(width, height);
-    if (const auto why = config_error(config)) {
-        error(*why);
+    if (const Status s = check_config(config); !s.ok()) {
+        error(s.error());
         return std::nullopt;
     }
     note_renju_downgrade(config);
@@ -285,7 +285,7 @@ void Session::cmd_info(std::string_view rest) {
     case InfoEffect::GameShape: {
         if (!player_.has_game() || board().stone_count() != 0) return;  // applies at the next START/RESTART
         const GameConfig config = wanted_config(board().width(), board().height());
-        if (config_error(config))
+        if (!check_config(config).ok())
             return message(
                 fmt::format("rule {} with {} in a row does not fit this {}x{} board; it applies at the next START",
                             rule_name(settings_.rule), settings_.win_length, board().width(), board().height()));
@@ -323,8 +323,8 @@ void Session::cmd_takeback(std::string_view rest) {
     const auto p = parse_point(rest);
     if (!p) return error(fmt::format("malformed point \"{}\"", printable_excerpt(rest)));
     auto rebuilt = board_without(board(), *p);
-    if (auto* why = std::get_if<std::string>(&rebuilt)) return error(*why);
-    player_.set_position(std::move(std::get<Board>(rebuilt)));
+    if (!rebuilt) return error(rebuilt.error());
+    player_.set_position(std::move(rebuilt).value());
     say("OK");
 }
 

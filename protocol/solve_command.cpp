@@ -20,11 +20,7 @@ namespace {
 namespace po = boost::program_options;
 
 // The position in people's notation (engine/notation.h): letters or 1-based column,row pairs.
-Result<std::vector<Point>> parse_position(const std::string& text) {
-    PersonPoints read = parse_person_points(text);
-    if (!read.error.empty()) return Failure{std::move(read.error)};
-    return std::move(read.points);
-}
+Result<std::vector<Point>> parse_position(const std::string& text) { return parse_person_points(text); }
 
 std::string describe_winner(SolveValue v, Color to_move) {
     switch (v) {

@@ -43,8 +43,7 @@ std::vector<std::vector<Point>> candidate_openings(const Board& empty) {
     return out;
 }
 
-std::variant<Swap2Decision, std::string> place_three(const Board& opening, std::int64_t budget_ms,
-                                                     const PositionSearch& search) {
+Result<Swap2Decision> place_three(const Board& opening, std::int64_t budget_ms, const PositionSearch& search) {
     const auto candidates = candidate_openings(opening);
     if (candidates.empty()) {
         // A tiny board: three stones, black-white-black, each the search's move.
@@ -52,7 +51,7 @@ std::variant<Swap2Decision, std::string> place_three(const Board& opening, std::
         std::vector<Point> stones;
         for (int i = 0; i < 3; ++i) {
             const Point p = b.game_over() ? kNoPoint : search(b, std::max<std::int64_t>(budget_ms / 3, 1)).move;
-            if (p == kNoPoint) return std::string("the board has no room for a swap2 opening");
+            if (p == kNoPoint) return Failure{"the board has no room for a swap2 opening"};
             b.play(p);
             stones.push_back(p);
         }
@@ -115,10 +114,9 @@ std::optional<Point> balancing_fifth(const Board& four, std::int64_t budget_ms, 
 
 }  // namespace
 
-std::variant<Swap2Decision, std::string> decide_swap2(const Board& opening, std::int64_t budget_ms,
-                                                      const PositionSearch& search) {
+Result<Swap2Decision> decide_swap2(const Board& opening, std::int64_t budget_ms, const PositionSearch& search) {
     if (opening.stone_count() == 0) return place_three(opening, budget_ms, search);
-    if (opening.game_over()) return std::string("the opening already has a winner");
+    if (opening.game_over()) return Failure{"the opening already has a winner"};
 
     // Three or five stones, white to move. SWAP takes the side not to move (black); a stone
     // takes the side to move (white) and plays its move.

@@ -6,10 +6,10 @@
 
 #include <functional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/result.h"
 #include "ai/player.h"
 
 namespace tengen {
@@ -26,8 +26,7 @@ struct Swap2Decision {
 
 // stones: the opening so far in move order, black first (0, 3 or 5 of them; checked by the
 // caller). budget_ms: the whole decision's time. A reason string when nothing can be placed.
-std::variant<Swap2Decision, std::string> decide_swap2(const Board& opening, std::int64_t budget_ms,
-                                                      const PositionSearch& search);
+Result<Swap2Decision> decide_swap2(const Board& opening, std::int64_t budget_ms, const PositionSearch& search);
 
 // Margin (evaluation units) by which black must lead before we swap to take it after three stones.
 inline constexpr Score kSwapMargin = 100;

@@ -94,7 +94,7 @@ const std::vector<GameConfig>& configs() {
         for (auto [w, h, k] : shapes)
             for (Rule r : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
                 GameConfig c{w, h, k, r};
-                if (!config_error(c)) v.push_back(c);
+                if (check_config(c).ok()) v.push_back(c);
             }
         return v;
     }();

@@ -271,21 +271,22 @@ BOOST_AUTO_TEST_CASE(bench_is_deterministic) {
 BOOST_AUTO_TEST_CASE(bench_reads_a_positions_file_and_names_a_bad_line) {
     const GameConfig config{15, 15, 5, Rule::Freestyle};
     std::istringstream good("# two games\nh8 i9 h9\n\n  h8 i7 j6 i8\r\n");
-    const PositionsParse parsed = parse_positions(good, "games.txt", config);
-    BOOST_TEST(parsed.error.empty());
-    BOOST_TEST_REQUIRE(parsed.positions.size() == 2u);
-    BOOST_TEST(parsed.positions[0].name == "games.txt:2");
-    BOOST_TEST(parsed.positions[1].name == "games.txt:4");
-    const BenchReport report = run_bench(2, parsed.positions);
+    const auto parsed = parse_positions(good, "games.txt", config);
+    BOOST_TEST_REQUIRE(parsed.ok());
+    BOOST_TEST_REQUIRE(parsed->size() == 2u);
+    BOOST_TEST((*parsed)[0].name == "games.txt:2");
+    BOOST_TEST((*parsed)[1].name == "games.txt:4");
+    const BenchReport report = run_bench(2, *parsed);
     BOOST_TEST_REQUIRE(report.lines.size() == 2u);
     BOOST_TEST(report.lines[1].depth == 2);
     BOOST_TEST(report.total_nodes == report.lines[0].nodes + report.lines[1].nodes);
 
     std::istringstream occupied("h8 i9\nh8 h8\n");  // the second line plays on a stone
-    const PositionsParse bad = parse_positions(occupied, "bad.txt", config);
-    BOOST_TEST(bad.error.find("bad.txt:2") != std::string::npos);
+    const auto bad = parse_positions(occupied, "bad.txt", config);
+    BOOST_TEST(!bad.ok());
+    BOOST_TEST(bad.error().find("bad.txt:2") != std::string::npos);
     std::istringstream garbage("h8 ??\n");
-    BOOST_TEST(!parse_positions(garbage, "g.txt", config).error.empty());
+    BOOST_TEST(!parse_positions(garbage, "g.txt", config).error().empty());
 }
 
 BOOST_AUTO_TEST_CASE(multipv_reports_distinct_moves_best_first) {

@@ -294,20 +294,20 @@ std::string run_brain_all_output(const std::string& args) {
 // The three front ends read points alike (engine/notation.h): letters, or column,row from 1.
 BOOST_AUTO_TEST_CASE(people_notation_reads_letters_and_numbers_from_one_alike) {
     const auto letters = parse_person_points("h8 i9j10;k11,l12");
-    BOOST_TEST(letters.error.empty());
-    BOOST_REQUIRE(letters.points.size() == 5u);
-    BOOST_TEST((letters.points[0] == Point{7, 7}));
-    BOOST_TEST((letters.points[4] == Point{11, 11}));
+    BOOST_TEST_REQUIRE(letters.ok());
+    BOOST_REQUIRE(letters->size() == 5u);
+    BOOST_TEST(((*letters)[0] == Point{7, 7}));
+    BOOST_TEST(((*letters)[4] == Point{11, 11}));
     const auto numbers = parse_person_points("8,8 9,9;10, 10");
-    BOOST_TEST(numbers.error.empty());
-    BOOST_REQUIRE(numbers.points.size() == 3u);
-    BOOST_TEST((numbers.points[0] == Point{7, 7}));
+    BOOST_TEST_REQUIRE(numbers.ok());
+    BOOST_REQUIRE(numbers->size() == 3u);
+    BOOST_TEST(((*numbers)[0] == Point{7, 7}));
     BOOST_TEST((parse_person_point("8,8") == parse_person_point("h8")));
     BOOST_TEST((parse_person_point("0,3") == Point{-1, 2}));  // off the board, for the caller to say
     for (const char* bad : {"h", "8,8,8", "h8 9", "??"}) {
         BOOST_TEST_INFO(bad);
-        BOOST_TEST(!parse_person_points(bad).error.empty());
-        BOOST_TEST(parse_person_points(bad).error.find("h8") != std::string::npos);  // names the forms
+        BOOST_TEST(!parse_person_points(bad).ok());
+        BOOST_TEST(parse_person_points(bad).error().find("h8") != std::string::npos);  // names the forms
     }
     BOOST_TEST(!parse_person_point("h8 i9"));  // one point only
 }

@@ -92,7 +92,7 @@ Result<Tactic> load(const std::filesystem::path& path) {
 
 Result<Board> build(const Tactic& t) {
     const GameConfig config{static_cast<int>(t.rows[0].size()), static_cast<int>(t.rows.size()), t.k, t.rule};
-    if (auto e = config_error(config)) return Failure{*e};
+    if (const Status s = check_config(config); !s.ok()) return Failure{s.error()};
     Board b(config);
     int black = 0, white = 0;
     for (int y = 0; y < config.height; ++y) {

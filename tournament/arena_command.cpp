@@ -293,7 +293,7 @@ int arena_command(int argc, char** argv) {
     const auto rule = parse_rule(vm["rule"].as<std::string>());
     if (!rule) return fail("unknown --rule '" + vm["rule"].as<std::string>() + "'");
     config.rule = *rule;
-    if (auto e = config_error(config)) return fail(*e);
+    if (const Status s = check_config(config); !s.ok()) return fail(s.error());
 
     if (vm.count("openings-generate")) return generate_openings(vm, config);
 

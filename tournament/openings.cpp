@@ -107,7 +107,7 @@ Result<std::vector<Point>> parse_opening_line(std::string_view line, OpeningForm
 }
 
 Status check_opening(const std::vector<Point>& stones, const GameConfig& config) {
-    if (auto e = config_error(config)) return Failure{*e};
+    if (Status s = check_config(config); !s.ok()) return s;
     Board board(config);
     for (std::size_t i = 0; i < stones.size(); ++i) {
         const Point p = stones[i];

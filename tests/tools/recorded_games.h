@@ -67,7 +67,7 @@ inline RecordedGameCounts for_each_recorded_game(const std::string& path,
         }
         game.config.win_length = g.value("k", 5);
         const auto rule = parse_rule(g.value("rule", "freestyle"));
-        if (!rule || config_error(game.config)) {
+        if (!rule || !check_config(game.config).ok()) {
             ++counts.skipped;
             continue;
         }
