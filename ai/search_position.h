@@ -54,7 +54,7 @@ public:
     int side() const noexcept { return side_; }  // 0 black, 1 white
     std::uint64_t hash() const noexcept { return hash_; }
     int ply() const noexcept { return static_cast<int>(records_.size()); }
-    int stones() const noexcept { return stones_; }
+    int stones() const noexcept { return stones_; }  // black and white stones; walls are not counted
     int empty_cells() const noexcept { return config_.width * config_.height - stones_ - walls_; }
     int last_cell() const noexcept { return records_.empty() ? -1 : records_.back().cell; }
     // The stone placed two moves ago (the side to move's last stone); needs ply() >= 2.

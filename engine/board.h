@@ -64,8 +64,9 @@ public:
 
     const std::vector<Move>& history() const noexcept { return history_; }
     std::optional<Move> last_move() const noexcept;
-    int stone_count() const noexcept { return static_cast<int>(history_.size()); }
-    int empty_count() const noexcept { return area() - stone_count(); }
+    // Points placed so far: stones and walls (history().size()).
+    int placed_count() const noexcept { return static_cast<int>(history_.size()); }
+    int empty_count() const noexcept { return area() - placed_count(); }
 
     std::uint64_t hash() const noexcept { return hash_; }
 

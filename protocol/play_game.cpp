@@ -60,7 +60,7 @@ std::string PlayGame::side_label(Color c) const { return fmt::format("{} ({})", 
 
 std::string PlayGame::prompt() const {
     if (over()) return "game over (new, undo, save FILE, load FILE, quit)> ";
-    return fmt::format("move {}, {} to play> ", board().stone_count() + 1, side_label(board().side_to_move()));
+    return fmt::format("move {}, {} to play> ", board().placed_count() + 1, side_label(board().side_to_move()));
 }
 
 void PlayGame::show_board() {
@@ -201,7 +201,7 @@ void PlayGame::save(const std::string& path) {
         say("not saved: " + saved.error());
         return;
     }
-    say(fmt::format("saved {} moves to {}", board().stone_count(), path));
+    say(fmt::format("saved {} moves to {}", board().placed_count(), path));
 }
 
 void PlayGame::load(const std::string& path) {
@@ -213,7 +213,8 @@ void PlayGame::load(const std::string& path) {
     LoadedGame& game = *loaded;
     player_.set_position(std::move(game.board));
     move_ms_ = std::move(game.move_ms);
-    say(fmt::format("loaded {} moves from {} ({}x{})", board().stone_count(), path, board().width(), board().height()));
+    say(fmt::format("loaded {} moves from {} ({}x{})", board().placed_count(), path, board().width(),
+                    board().height()));
     show_board();
     if (over()) announce_result();
 }

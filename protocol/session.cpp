@@ -283,7 +283,7 @@ void Session::cmd_info(std::string_view rest) {
     case InfoEffect::Memory:
         return resize_hash(/*allow_growth=*/!player_.has_game());
     case InfoEffect::GameShape: {
-        if (!player_.has_game() || board().stone_count() != 0) return;  // applies at the next START/RESTART
+        if (!player_.has_game() || board().placed_count() != 0) return;  // applies at the next START/RESTART
         const GameConfig config = wanted_config(board().width(), board().height());
         if (!check_config(config).ok())
             return message(

@@ -110,7 +110,7 @@ int solve_main(int argc, char** argv) {
 
     const Color to_move = board.side_to_move();
     std::cout << fmt::format("game: {}x{}, k={}, {}; {} stones, {} to move\n", config.width, config.height,
-                             config.win_length, rule_name(config.rule), board.stone_count(), color_name(to_move));
+                             config.win_length, rule_name(config.rule), board.placed_count(), color_name(to_move));
     if (result.value == SolveValue::Unknown) {
         std::cout << fmt::format("value: unknown (stopped by the {} limit; not solved)\n",
                                  max_nodes != 0 && result.nodes >= max_nodes ? "node" : "time");

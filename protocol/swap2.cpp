@@ -115,19 +115,19 @@ std::optional<Point> balancing_fifth(const Board& four, std::int64_t budget_ms, 
 }  // namespace
 
 Result<Swap2Decision> decide_swap2(const Board& opening, std::int64_t budget_ms, const PositionSearch& search) {
-    if (opening.stone_count() == 0) return place_three(opening, budget_ms, search);
+    if (opening.placed_count() == 0) return place_three(opening, budget_ms, search);
     if (opening.game_over()) return Failure{"the opening already has a winner"};
 
     // Three or five stones, white to move. SWAP takes the side not to move (black); a stone
     // takes the side to move (white) and plays its move.
     // After three stones half the time is kept for balancing a 4th and 5th stone.
-    const bool may_place_two = opening.stone_count() == 3;
+    const bool may_place_two = opening.placed_count() == 3;
     const std::int64_t first_ms = may_place_two ? std::max<std::int64_t>(budget_ms / 2, 1) : budget_ms;
     const Answer answer = search(opening, first_ms);
     const Point move = answer.move;
     const Score score = answer.search.score;
     if (move == kNoPoint) return Swap2Decision{"SWAP", {}};
-    const Score margin = opening.stone_count() == 3 ? kSwapMargin : 0;
+    const Score margin = opening.placed_count() == 3 ? kSwapMargin : 0;
     if (score < -margin) return Swap2Decision{"SWAP", {}};
     if (may_place_two && score < 0 && !is_mate_score(score)) {
         Board four = opening;

@@ -37,7 +37,7 @@ inline long proc_status_kib(pid_t pid, const std::string& field) {
 
 class EnginePipe {
 public:
-    using Clock = std::chrono::steady_clock;
+    using SteadyClock = std::chrono::steady_clock;
     using ms = std::chrono::milliseconds;
 
     explicit EnginePipe(const std::string& path, const std::vector<std::string>& args = {}) {
@@ -95,11 +95,11 @@ public:
 
     // The next stdout line (CR and LF stripped), or nullopt at the deadline or end of output.
     std::optional<std::string> read_line(ms timeout) {
-        const auto deadline = Clock::now() + timeout;
+        const auto deadline = SteadyClock::now() + timeout;
         while (true) {
             if (auto line = take_buffered_line()) return line;
             if (eof_) return std::nullopt;
-            const auto left = std::chrono::duration_cast<ms>(deadline - Clock::now()).count();
+            const auto left = std::chrono::duration_cast<ms>(deadline - SteadyClock::now()).count();
             if (left <= 0) return std::nullopt;
             pollfd pfd{from_child_, POLLIN, 0};
             const int ready = ::poll(&pfd, 1, static_cast<int>(left));
@@ -118,9 +118,9 @@ public:
 
     // Reads past MESSAGE and DEBUG lines (kept in `messages`) to the next other line.
     std::optional<std::string> read_answer(ms timeout, std::vector<std::string>* messages = nullptr) {
-        const auto deadline = Clock::now() + timeout;
+        const auto deadline = SteadyClock::now() + timeout;
         while (true) {
-            const auto left = std::chrono::duration_cast<ms>(deadline - Clock::now());
+            const auto left = std::chrono::duration_cast<ms>(deadline - SteadyClock::now());
             auto line = read_line(left.count() > 0 ? left : ms(0));
             if (!line) return std::nullopt;
             if (line->rfind("MESSAGE", 0) == 0 || line->rfind("DEBUG", 0) == 0) {
@@ -134,9 +134,9 @@ public:
     // Every line the child prints within the window (for checking that nothing comes).
     std::vector<std::string> drain(ms window) {
         std::vector<std::string> lines;
-        const auto deadline = Clock::now() + window;
-        while (Clock::now() < deadline) {
-            const auto left = std::chrono::duration_cast<ms>(deadline - Clock::now());
+        const auto deadline = SteadyClock::now() + window;
+        while (SteadyClock::now() < deadline) {
+            const auto left = std::chrono::duration_cast<ms>(deadline - SteadyClock::now());
             if (auto line = read_line(left))
                 lines.push_back(*line);
             else if (eof_)
@@ -148,7 +148,7 @@ public:
     // The exit code once the child has exited (a signal gives 128 + its number), or nullopt
     // at the deadline.
     std::optional<int> wait_exit(ms timeout) {
-        const auto deadline = Clock::now() + timeout;
+        const auto deadline = SteadyClock::now() + timeout;
         while (!exit_code_) {
             int status = 0;
             const pid_t r = ::waitpid(pid_, &status, WNOHANG);
@@ -156,7 +156,7 @@ public:
                 exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
                 break;
             }
-            if (Clock::now() >= deadline) return std::nullopt;
+            if (SteadyClock::now() >= deadline) return std::nullopt;
             ::usleep(1000);
         }
         return exit_code_;

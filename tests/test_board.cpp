@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(k_in_a_row_wins_everywhere) {
                                 std::sort(expected.begin(), expected.end());
                                 BOOST_REQUIRE(line == expected);
                                 for (int i = 0; i < k; ++i) b.unmake();
-                                BOOST_REQUIRE_EQUAL(b.stone_count(), 0);
+                                BOOST_REQUIRE_EQUAL(b.placed_count(), 0);
                                 BOOST_REQUIRE_EQUAL(b.hash(), 0u);
                                 ++lines_checked;
                             }

@@ -21,14 +21,14 @@
 
 using tengen::testing::BrainPipe;
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 
 namespace {
 
 constexpr auto kAnswerTimeout = 20s;  // sanitizer builds on two busy cores
 
-long elapsed_ms(Clock::time_point since) {
-    return static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count());
+long elapsed_ms(SteadyClock::time_point since) {
+    return static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - since).count());
 }
 
 bool is_move(const std::optional<std::string>& line) { return line && tengen::parse_point(*line).has_value(); }
@@ -48,7 +48,7 @@ BOOST_AUTO_TEST_CASE(start_restart_and_rectstart_answer_at_once_at_any_max_memor
         BOOST_REQUIRE(brain.read_answer(kAnswerTimeout));
         brain.send("INFO max_memory " + memory);
         for (const std::string command : {"START 15", "RESTART", "RECTSTART 20,12", "START 20"}) {
-            const auto t0 = Clock::now();
+            const auto t0 = SteadyClock::now();
             brain.send(command);
             const auto answer = brain.read_answer(kAnswerTimeout);
             const long ms = elapsed_ms(t0);
@@ -58,7 +58,7 @@ BOOST_AUTO_TEST_CASE(start_restart_and_rectstart_answer_at_once_at_any_max_memor
         }
         // The first move keeps its budget: a 300 ms turn is answered in time.
         brain.send("INFO timeout_turn 300");
-        const auto t0 = Clock::now();
+        const auto t0 = SteadyClock::now();
         brain.send("BEGIN");
         BOOST_TEST(is_move(brain.read_answer(kAnswerTimeout)));
         BOOST_TEST(elapsed_ms(t0) < 2000);
@@ -107,7 +107,7 @@ BOOST_AUTO_TEST_CASE(moves_arrive_within_the_turn_at_100_ms_and_1_s, *boost::uni
                 taken.insert({next_x, 0});
                 command = "TURN " + std::to_string(next_x) + ",0";
             }
-            const auto t0 = Clock::now();
+            const auto t0 = SteadyClock::now();
             brain.send(command);
             std::vector<std::string> messages;
             const auto answer = brain.read_answer(kAnswerTimeout, &messages);
@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(end_exits_within_a_second_while_the_output_pipe_is_full) {
     for (int i = 0; i < 4000; ++i) flood += "ABOUT\n";  // ~500 KB of answers, far over a pipe's 64 KiB
     brain.send_raw(flood);
     std::this_thread::sleep_for(300ms);  // the writer is now blocked
-    const auto t0 = Clock::now();
+    const auto t0 = SteadyClock::now();
     brain.send_raw("END\n");
     const auto code = brain.wait_exit(5s);
     const long ms = elapsed_ms(t0);
@@ -210,7 +210,7 @@ BOOST_AUTO_TEST_CASE(extreme_clock_values_saturate) {
     brain.send("INFO time_left -9223372036854775808");
     brain.send("START 15");
     BOOST_REQUIRE(brain.read_answer(kAnswerTimeout).value_or("") == "OK");
-    const auto t0 = Clock::now();
+    const auto t0 = SteadyClock::now();
     brain.send("BEGIN");
     BOOST_TEST(is_move(brain.read_answer(kAnswerTimeout)));
     brain.send("TURN 3,3");

@@ -83,13 +83,13 @@ BOOST_AUTO_TEST_CASE(the_player_holds_the_game_it_is_given) {
     BOOST_TEST(player.has_game());
     player.play({7, 7});
     player.play({8, 8});
-    BOOST_TEST(player.position().stone_count() == 2);
+    BOOST_TEST(player.position().placed_count() == 2);
     player.undo();
-    BOOST_TEST(player.position().stone_count() == 1);
+    BOOST_TEST(player.position().placed_count() == 1);
     BOOST_TEST((player.position().last_move()->at == Point{7, 7}));
     player.set_position(renju_double_three());
     BOOST_TEST((player.position().rule() == Rule::Renju));
-    BOOST_TEST(player.position().stone_count() == 8);
+    BOOST_TEST(player.position().placed_count() == 8);
 }
 
 BOOST_AUTO_TEST_CASE(the_player_answers_the_win_and_never_a_forbidden_point) {
@@ -105,7 +105,7 @@ BOOST_AUTO_TEST_CASE(the_player_answers_the_win_and_never_a_forbidden_point) {
         const Answer a = player.think(depth_limit(depth));
         BOOST_TEST(may_play(player.position(), a.move), "depth " << depth);
     }
-    BOOST_TEST(player.position().stone_count() == 8);  // thinking never plays
+    BOOST_TEST(player.position().placed_count() == 8);  // thinking never plays
 }
 
 BOOST_AUTO_TEST_CASE(thinking_about_another_position_leaves_the_game_alone) {
@@ -115,7 +115,7 @@ BOOST_AUTO_TEST_CASE(thinking_about_another_position_leaves_the_game_alone) {
     const Board other = renju_double_three();
     const Answer a = player.think_about(other, depth_limit(3));
     BOOST_TEST(may_play(other, a.move));
-    BOOST_TEST(player.position().stone_count() == 1);
+    BOOST_TEST(player.position().placed_count() == 1);
     BOOST_TEST((player.position().rule() == Rule::Freestyle));
 }
 

@@ -129,7 +129,7 @@ BOOST_AUTO_TEST_CASE(incremental_status_matches_a_full_scan) {
                     expected = GameStatus::Draw;
                 BOOST_REQUIRE_MESSAGE(b.status() == expected, rule_name(c.rule) << " " << c.width << "x" << c.height
                                                                                 << " k=" << c.win_length << " move "
-                                                                                << b.stone_count());
+                                                                                << b.placed_count());
                 BOOST_REQUIRE_EQUAL(predicted, b.winner() == mover);
                 BOOST_REQUIRE_EQUAL(b.hash(), hash_from_scratch(b));
             }
@@ -180,8 +180,8 @@ BOOST_AUTO_TEST_CASE(make_then_unmake_restores_everything) {
                 hashes.push_back(b.hash());
             }
             // Unwinding the whole game passes every earlier hash and ends empty.
-            while (b.stone_count() > 0) {
-                BOOST_REQUIRE_EQUAL(b.hash(), hashes[static_cast<std::size_t>(b.stone_count())]);
+            while (b.placed_count() > 0) {
+                BOOST_REQUIRE_EQUAL(b.hash(), hashes[static_cast<std::size_t>(b.placed_count())]);
                 b.unmake();
             }
             BOOST_REQUIRE_EQUAL(b.hash(), 0u);
@@ -198,7 +198,7 @@ BOOST_AUTO_TEST_CASE(transpositions_hash_alike) {
         const GameConfig c{15, 15, 5, Rule::Freestyle};
         Board b(c);
         const int plies = 4 + static_cast<int>(rng() % 30);
-        while (!b.game_over() && b.stone_count() < plies) b.play(random_move(b, rng));
+        while (!b.game_over() && b.placed_count() < plies) b.play(random_move(b, rng));
         if (b.game_over()) continue;
         // Replay the same stones in another order, colour by colour, keeping turns alternate.
         std::vector<Point> blacks, whites;
@@ -277,6 +277,6 @@ BOOST_AUTO_TEST_CASE(gomoku_perft) {
     const std::vector<long long> expected{0, 225, 50400, 11239200};
     for (int d = 1; d <= depth; ++d)
         BOOST_CHECK_EQUAL(p.nodes[static_cast<std::size_t>(d)], expected[static_cast<std::size_t>(d)]);
-    BOOST_CHECK_EQUAL(b.stone_count(), 0);
+    BOOST_CHECK_EQUAL(b.placed_count(), 0);
     BOOST_CHECK_EQUAL(b.hash(), 0u);
 }

@@ -149,7 +149,7 @@ BOOST_AUTO_TEST_CASE(takeback_rebuilds_without_the_stone) {
     b.play({9, 9});
     auto last = board_without(b, {9, 9});
     BOOST_REQUIRE(last.ok());
-    BOOST_TEST(last->stone_count() == 2);
+    BOOST_TEST(last->placed_count() == 2);
     BOOST_TEST((last->side_to_move() == Color::Black));
     auto middle = board_without(b, {8, 8});
     BOOST_REQUIRE(middle.ok());
@@ -277,8 +277,8 @@ struct ScriptedSwap2Search {
         ++calls;
         Answer a;
         a.move = playable_answer(b, SearchResult{});
-        if (b.stone_count() == 3) a.search.score = three_stone_score;
-        if (b.stone_count() == 5) {
+        if (b.placed_count() == 3) a.search.score = three_stone_score;
+        if (b.placed_count() == 5) {
             const Point fourth = b.history()[3].at, fifth = b.history()[4].at;
             a.search.score = 10 * (std::abs(fourth.x - fifth.x) + std::abs(fourth.y - fifth.y));
         }

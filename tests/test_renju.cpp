@@ -350,7 +350,7 @@ BOOST_AUTO_TEST_CASE(agrees_with_a_naive_reading_on_random_positions) {
         std::uniform_real_distribution<double> u(0, 1);
         const double black_share = 0.55 + 0.3 * u(rng);
         const int stones = 14 + round % 30;
-        for (int i = 0; i < stones * 3 && b.stone_count() < stones; ++i) {
+        for (int i = 0; i < stones * 3 && b.placed_count() < stones; ++i) {
             const Point p{coord(rng), coord(rng)};
             const double r = u(rng);
             const Color c = r < 0.03 ? Color::Wall : r < black_share ? Color::Black : Color::White;
@@ -401,12 +401,12 @@ BOOST_AUTO_TEST_CASE(forbidden_points_of_drawn_positions) {
         BOOST_TEST_CONTEXT(d.name) {
             Setup s = set_up(d);
             const auto hash = s.board.hash();
-            const auto stones = s.board.stone_count();
+            const auto stones = s.board.placed_count();
             BOOST_CHECK_EQUAL(renju_forbidden(s.board, s.probe), d.expected);
             BOOST_CHECK_EQUAL(is_forbidden_for_black(s.board, s.probe), d.expected != Forbidden::None);
             // The check must leave the position exactly as it was.
             BOOST_CHECK_EQUAL(s.board.hash(), hash);
-            BOOST_CHECK_EQUAL(s.board.stone_count(), stones);
+            BOOST_CHECK_EQUAL(s.board.placed_count(), stones);
             BOOST_CHECK(s.board.at(s.probe) == Color::Empty);
         }
     }

@@ -161,15 +161,15 @@ Board random_position(std::mt19937& rng, int size) {
     std::uniform_int_distribution<int> anywhere(0, size - 1);
     std::uniform_int_distribution<int> pairs(3, 14);
     const int target = 2 * pairs(rng);
-    for (int tries = 0; tries < target * 8 && b.stone_count() < target; ++tries) {
-        const Color c = b.stone_count() % 2 == 0 ? Color::Black : Color::White;
+    for (int tries = 0; tries < target * 8 && b.placed_count() < target; ++tries) {
+        const Color c = b.placed_count() % 2 == 0 ? Color::Black : Color::White;
         const bool wide = c == Color::White && in_window(rng) % 3 == 0;
         const Point p = wide ? Point{anywhere(rng), anywhere(rng)} : Point{ox + in_window(rng), oy + in_window(rng)};
         if (!b.is_empty(p) || b.is_winning_move(p, c)) continue;
         if (c == Color::Black && renju_forbidden(b, p) != Forbidden::None) continue;
         b.make({p, c});
     }
-    if (b.stone_count() % 2 == 1) b.unmake();
+    if (b.placed_count() % 2 == 1) b.unmake();
     return b;
 }
 

@@ -35,7 +35,7 @@ Board random_position(const GameConfig& config, int n, std::mt19937& rng) {
     Board b(config);
     std::uniform_int_distribution<int> dx(-4, 4);
     int guard = 0;
-    while (b.stone_count() < n && guard++ < 10000) {
+    while (b.placed_count() < n && guard++ < 10000) {
         const Point p{config.width / 2 + dx(rng), config.height / 2 + dx(rng)};
         if (!b.is_legal(p)) continue;
         if (b.is_winning_move(p, b.side_to_move())) continue;

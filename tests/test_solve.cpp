@@ -68,7 +68,7 @@ void collect(Board& board, std::map<std::vector<int>, std::vector<Point>>& seen,
     std::vector<int> key;
     for (int i = 0; i < board.area(); ++i) key.push_back(static_cast<int>(board.at(board.point(i))));
     if (!seen.emplace(key, moves).second) return;
-    if (board.game_over() || board.stone_count() >= max_stones) return;
+    if (board.game_over() || board.placed_count() >= max_stones) return;
     for (int i = 0; i < board.area(); ++i) {
         const Point p = board.point(i);
         if (!board.is_empty(p)) continue;

@@ -78,7 +78,7 @@ BOOST_AUTO_TEST_CASE(engine_keeps_the_value_and_takes_the_shortest_way) {
             distance_after = reply.distance + 1;
         }
         BOOST_TEST((value_after == truth.value), "move " << answer.best.x << "," << answer.best.y
-                                                         << " changes the value at ply " << position.stone_count());
+                                                         << " changes the value at ply " << position.placed_count());
         if (truth.value != SolveValue::Draw && value_after == truth.value)
             BOOST_TEST(distance_after == truth.distance, "move " << answer.best.x << "," << answer.best.y << " ends in "
                                                                  << distance_after << " plies, best is "

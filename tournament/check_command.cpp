@@ -28,7 +28,7 @@ namespace tengen {
 namespace {
 
 namespace po = boost::program_options;
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 using ms = std::chrono::milliseconds;
 
 // Slack past a deadline for process scheduling on a busy machine; Gomocup's own judge is as lenient.
@@ -76,7 +76,7 @@ public:
     Status launch() { return session_.launch(); }
     void send(const std::string& line) { session_.send(line); }
     EngineAnswer await(std::int64_t within_ms, bool errors = false) {
-        return session_.await_answer(Clock::now() + ms(within_ms), errors);
+        return session_.await_answer(SteadyClock::now() + ms(within_ms), errors);
     }
     EngineSession& session() { return session_; }
 

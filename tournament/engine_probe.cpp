@@ -14,7 +14,7 @@ ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::
         result.failure = started.error();
         return result;
     }
-    using Clock = std::chrono::steady_clock;
+    using SteadyClock = std::chrono::steady_clock;
     auto fail = [&](const EngineAnswer& a, const std::string& what) {
         if (a.kind == EngineAnswer::Kind::Crash)
             result.failure = "it ended after " + what + " (" + a.line + ")";
@@ -25,15 +25,17 @@ ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::
         session.kill();
         return result;
     };
-    if (!session.send("ABOUT")) return fail(session.await_answer(Clock::now() + std::chrono::seconds(1)), "ABOUT");
+    if (!session.send("ABOUT"))
+        return fail(session.await_answer(SteadyClock::now() + std::chrono::seconds(1)), "ABOUT");
     // ABOUT is optional in practice: an engine that ignores it is still playable.
     const auto about_wait = std::chrono::milliseconds(std::min<std::int64_t>(start_timeout_ms, 3000));
-    const EngineAnswer about = session.await_answer(Clock::now() + about_wait, true);
+    const EngineAnswer about = session.await_answer(SteadyClock::now() + about_wait, true);
     if (about.kind == EngineAnswer::Kind::Crash) return fail(about, "ABOUT");
     if (about.kind == EngineAnswer::Kind::Line) result.about_name = name_from_about(about.line).value_or("");
 
     session.send(start_command(config));
-    const EngineAnswer ok = session.await_answer(Clock::now() + std::chrono::milliseconds(start_timeout_ms), true);
+    const EngineAnswer ok =
+        session.await_answer(SteadyClock::now() + std::chrono::milliseconds(start_timeout_ms), true);
     if (ok.kind != EngineAnswer::Kind::Line || ok.line != "OK") return fail(ok, start_command(config));
     session.quit();
     return result;

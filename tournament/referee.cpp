@@ -128,7 +128,7 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
         if (const Status in_time = seats.charge(seat, x); !in_time.ok())
             return seats.forfeit(seat, EndReason::TimeForfeit, in_time.error(), std::move(moves));
         board.play(*point);
-        seats.known(seat) = board.stone_count();
+        seats.known(seat) = board.placed_count();
         moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms), answer.reported.depth,
                          answer.reported.score, answer.reported.mate});
         ++engine_moves;

@@ -10,7 +10,7 @@ namespace tengen {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 // A write failed: the engine is gone or going; this long to collect its exit status.
 constexpr auto kDeathGrace = std::chrono::milliseconds(1000);
 
@@ -46,10 +46,10 @@ GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::stri
 std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const RefereeSettings& settings) {
     if (const Status started = e.launch(); !started.ok())
         return loss_of(side, EndReason::Crash, "cannot start: " + started.error(), {});
-    const auto deadline = Clock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
+    const auto deadline = SteadyClock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
     std::optional<GameOutcome> lost;
     if (!e.send(start_command(settings.config))) {
-        lost = loss_from_answer(side, e.await_answer(Clock::now() + kDeathGrace), "START", {});
+        lost = loss_from_answer(side, e.await_answer(SteadyClock::now() + kDeathGrace), "START", {});
     } else {
         const EngineAnswer ok = e.await_answer(deadline, true);
         const auto last = ok.line.find_last_not_of(" \t");
@@ -122,9 +122,9 @@ Seats::Exchange Seats::ask(int seat, const std::function<bool(EngineSession&)>& 
         allowed = std::min(allowed, std::max<std::int64_t>(time_left_[s], 0));
         e.send("INFO time_left " + std::to_string(time_left_[s]));
     }
-    const auto deadline = Clock::now() + std::chrono::milliseconds(allowed + x.tolerance);
+    const auto deadline = SteadyClock::now() + std::chrono::milliseconds(allowed + x.tolerance);
     const bool sent = prompt(e);
-    x.answer = e.await_answer(sent ? deadline : Clock::now() + kDeathGrace, answer_errors);
+    x.answer = e.await_answer(sent ? deadline : SteadyClock::now() + kDeathGrace, answer_errors);
     e.pause_while_waiting();
     return x;
 }

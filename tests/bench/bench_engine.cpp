@@ -87,7 +87,7 @@ Board renju_middlegame(int stones = 40, int radius = 5) {
     Board b(GameConfig{15, 15, 5, Rule::Renju});
     std::mt19937 rng(3);
     std::uniform_int_distribution<int> coord(7 - radius, 7 + radius);
-    while (b.stone_count() < stones) {
+    while (b.placed_count() < stones) {
         const Point p{coord(rng), coord(rng)};
         if (!b.is_empty(p) || b.is_winning_move(p, b.side_to_move())) continue;
         b.play(p);
