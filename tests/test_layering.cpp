@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 // The layers as the README's map draws them: engine <- ai <- {protocol, tournament}. Every
 // include of ours names its folder, so the rule can be read off the sources: a folder includes
@@ -22,7 +23,46 @@ const std::map<std::string, std::set<std::string>> kAllowed{
     {"tournament", {"engine", "ai", "tournament"}},
 };
 
+// What ai/ offers the layers above: the engine object, the searcher's face and what those
+// name (scores, clocks), and the standalone tools (bench, the exact solver, the referee's VCF
+// proof). The rest (workers, positions, shapes, tables, evaluation) is ai/'s own: a front end
+// that reached into it would bypass the player and the searcher.
+const std::set<std::string> kAiPublic{"ai/player.h", "ai/searcher.h",     "ai/score.h",    "ai/time_manager.h",
+                                      "ai/bench.h",  "ai/exact_solver.h", "ai/vcf_proof.h"};
+
+// The quoted includes of a source file.
+std::vector<std::string> includes_of(const fs::path& file) {
+    std::vector<std::string> out;
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) {
+        const auto hash = line.find_first_not_of(" \t");
+        if (hash == std::string::npos || line.compare(hash, 8, "#include") != 0) continue;
+        const auto open = line.find('"', hash);
+        const auto close = open == std::string::npos ? open : line.find('"', open + 1);
+        if (close != std::string::npos) out.push_back(line.substr(open + 1, close - open - 1));
+    }
+    return out;
+}
+
 }  // namespace
+
+BOOST_AUTO_TEST_CASE(the_layers_above_ai_use_only_its_public_headers) {
+    const fs::path root = fs::path(TENGEN_TEST_DATA_DIR).parent_path().parent_path();
+    int checked = 0;
+    for (const char* folder : {"protocol", "tournament"}) {
+        for (const auto& entry : fs::directory_iterator(root / folder)) {
+            const std::string ext = entry.path().extension().string();
+            if (ext != ".h" && ext != ".cpp") continue;
+            for (const std::string& target : includes_of(entry.path())) {
+                if (target.rfind("ai/", 0) != 0) continue;
+                ++checked;
+                BOOST_TEST(kAiPublic.count(target) == 1u, entry.path().string()
+                                                              << " includes " << target << ", which is private to ai/");
+            }
+        }
+    }
+    BOOST_TEST(checked >= 5);  // the scan saw the front ends' includes
+}
 
 BOOST_AUTO_TEST_CASE(each_folder_includes_only_itself_and_the_layers_below) {
     const fs::path root = fs::path(TENGEN_TEST_DATA_DIR).parent_path().parent_path();
