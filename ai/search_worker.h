@@ -100,18 +100,22 @@ private:
     std::vector<Point> points_of(const std::vector<int>& dense) const;
 
     Score root_search(std::vector<RootMove>& moves, Score alpha, Score beta, int depth, int multipv);
+
+    // The threat solver (threat_solver.cpp): VCF and VCT proofs on the worker's own position,
+    // node count and table, so a proof found at the root or inside the search costs no copy.
     // Runs a root threat solver within a node budget; a mate score and its first move, or 0.
     Score run_solver(bool vct, std::uint64_t budget, int& first_cell);
     Score vcf_attack(int ply, int depth_left);
     Score vct_attack(int ply, int depth_left);
     Score vct_defend(int ply, int depth_left);
     int flex_four_cell(int us) const;
+    bool cache_failed(std::uint64_t key) const;
+    void remember_failed(std::uint64_t key);
+
     template <class ChildSearch>
     Score search_blocks(Score alpha, Score beta, int ply, ChildSearch child);
     // The PV at ply becomes `cell` followed by the child's PV.
     void extend_pv(int ply, int cell);
-    bool cache_failed(std::uint64_t key) const;
-    void remember_failed(std::uint64_t key);
 
     SearchPosition position_;
     SharedSearch& shared_;
