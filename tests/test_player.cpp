@@ -7,31 +7,21 @@
 #include <thread>
 #include <vector>
 
+#include "search_fixtures.h"
 #include "ai/player.h"
 #include "engine/renju.h"
 
 using namespace tengen;
+using tengen::test::board_with;
+using tengen::test::depth_limit;
 
 namespace {
-
-Board board_with(const GameConfig& config, const std::vector<Point>& moves) {
-    Board b(config);
-    for (Point p : moves) b.play(p);
-    return b;
-}
 
 // Black to move under renju; (7,7) would make two open threes (forbidden), (7,4) and (4,7)
 // would each make one (allowed).
 Board renju_double_three() {
     return board_with(GameConfig{15, 15, 5, Rule::Renju},
                       {{5, 7}, {0, 0}, {6, 7}, {14, 14}, {7, 5}, {0, 14}, {7, 6}, {14, 0}});
-}
-
-SearchLimits depth_limit(int depth) {
-    SearchLimits l;
-    l.infinite = true;
-    l.max_depth = depth;
-    return l;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <thread>
 
+#include "search_fixtures.h"
 #include "ai/bench.h"
 #include "engine/renju.h"
 #include "ai/search_position.h"
@@ -14,21 +15,10 @@
 #include "ai/transposition_table.h"
 
 using namespace tengen;
+using tengen::test::board_with;
+using tengen::test::depth_limit;
 
 namespace {
-
-Board board_with(const GameConfig& config, const std::vector<Point>& moves) {
-    Board b(config);
-    for (Point p : moves) b.play(p);
-    return b;
-}
-
-SearchLimits depth_limit(int depth) {
-    SearchLimits l;
-    l.infinite = true;
-    l.max_depth = depth;
-    return l;
-}
 
 // A random ongoing position: n random moves near the centre, none of them ending the game.
 Board random_position(const GameConfig& config, int n, std::mt19937& rng) {
