@@ -273,6 +273,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     int best_cell = -1;
     const int count = static_cast<int>(list.size());
     const bool defending = p.class_count(them, kClsFlexFour) > 0;
+    // A cut node whose eval already stands at beta expects to fail high on some move: every
+    // move that is not a four is searched a ply shallower, the first one too.
+    const bool expected_cut = cut_node && !pv_node && !their_threats && eval >= beta && depth >= 2;
     int searched = 0;
     for (int i = 0; i < count; ++i) {
         pick_next(list, static_cast<std::size_t>(i));
@@ -286,16 +289,18 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
         p.make(cell);
         Score s;
+        const int shallower = expected_cut && !forcing ? 1 : 0;
         if (searched == 0) {
-            s = -search(-beta, -alpha, depth - 1, ply + 1, false);
+            s = -search(-beta, -alpha, depth - 1 - shallower, ply + 1, false);
+            if (s > alpha && shallower) s = -search(-beta, -alpha, depth - 1, ply + 1, false);
         } else {
-            int r = 0;
+            int r = shallower;
             if (depth >= 3 && searched >= 2 && reducible) {
-                r = lmr_table().r[std::min(depth, 63)][std::min(searched, 63)];
+                r += lmr_table().r[std::min(depth, 63)][std::min(searched, 63)];
                 if (pv_node) r -= 1;
                 if (cut_node) r += 1;
-                r = std::clamp(r, 0, depth - 2);
             }
+            r = std::clamp(r, 0, std::max(depth - 2, 0));
             s = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
             if (s > alpha && r > 0) s = -search(-alpha - 1, -alpha, depth - 1, ply + 1, !cut_node);
             if (s > alpha && s < beta) s = -search(-beta, -alpha, depth - 1, ply + 1, false);
