@@ -6,8 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "engine/renju.h"
-
 namespace tengen {
 
 namespace {
@@ -75,7 +73,7 @@ Result<Swap2Decision> place_three(const Board& opening, std::int64_t budget_ms, 
 std::optional<Point> balancing_fifth(const Board& four, std::int64_t budget_ms, const PositionSearch& search) {
     std::vector<Point> candidates;
     auto consider = [&](Point p) {
-        if (p == kNoPoint || !four.is_legal(p) || is_forbidden_for_black(four, p)) return;
+        if (!may_play(four, p)) return;  // black to move: the answer rule's own test
         if (std::find(candidates.begin(), candidates.end(), p) != candidates.end()) return;
         Board after = four;
         after.play(p);
