@@ -9,6 +9,7 @@
 #include <optional>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@
 
 namespace tengen {
 
+inline constexpr int kNoSearchScore = std::numeric_limits<int>::min();
+
 struct RecordedGame {
     GameConfig config;
     std::vector<Point> stones;  // the opening's, then the moves, black first
@@ -27,7 +30,7 @@ struct RecordedGame {
     std::string reason;  // how it ended ("five", "time-forfeit", ...)
     // Self-play lines only, one entry per move after the opening: the search's score before the
     // move (side to move's view) and its best move (the move played unless it was randomised).
-    std::vector<int> search_scores;
+    std::vector<int> search_scores;  // kNoSearchScore where the line has none
     std::vector<Point> search_best;
 };
 
@@ -98,7 +101,8 @@ inline RecordedGameCounts for_each_recorded_game(const std::string& path,
             const std::size_t played = game.stones.size() - static_cast<std::size_t>(game.opening_stones);
             if (scores.size() == played && best.size() == played) {
                 for (std::size_t i = 0; i < played; ++i) {
-                    game.search_scores.push_back(scores[i].is_number_integer() ? scores[i].get<int>() : 0);
+                    // null: the mover reported no score (a converted arena game's forced reply)
+                    game.search_scores.push_back(scores[i].is_number_integer() ? scores[i].get<int>() : kNoSearchScore);
                     const auto b = best[i].is_string() ? parse_letters(best[i].get<std::string>()) : std::nullopt;
                     game.search_best.push_back(b ? *b : game.stones[game.opening_stones + i]);
                 }

@@ -14,6 +14,7 @@
 //
 //   tengen-tune-eval-codes GAMES.jsonl... [--holdout 10] [--l2 ...] [--epochs ...] [--score-weight W] --out ai/eval_tables.h
 //   tengen-tune-eval-codes --prior-only --out ai/eval_tables.h     (writes the prior itself)
+//   tengen-tune-eval-codes GAMES.jsonl... --from-build ...          (refines the build's tables)
 //
 // Games are arena results lines (tengen-arena --results) or self-play records.
 #include <algorithm>
@@ -35,6 +36,7 @@
 #include "engine/board.h"
 #include "ai/cell_code.h"
 #include "ai/cell_pattern.h"
+#include "ai/eval_tables.h"
 #include "ai/evaluation.h"
 #include "engine/notation.h"
 #include "recorded_games.h"
@@ -107,6 +109,19 @@ std::vector<double> prior_params() {
     return w;
 }
 
+// The tables the engine is built with (ai/eval_tables.h), as a prior to refine: new data
+// moves them only where it says something, and a code it never shows keeps its value.
+std::vector<double> build_params() {
+    std::vector<double> w(kParams, 0.0);
+    for (int mode = 0; mode < kModes; ++mode)
+        for (int role = 0; role < kRoles; ++role)
+            for (int code = 0; code < kCellCodes; ++code)
+                w[code_param(mode, role, code)] = kCellCodeEval[mode][role][code];
+    for (int variant = 0; variant < kThreatVariants; ++variant)
+        for (int mask = 0; mask < kThreatMasks; ++mask) w[threat_param(variant, mask)] = kThreatEval[variant][mask];
+    return w;
+}
+
 struct Feature {
     std::uint32_t param;
     float coeff;
@@ -121,7 +136,7 @@ struct Sample {
     std::int32_t engine_eval;  // the engine's evaluate_position() as built
 };
 
-constexpr std::int32_t kNoScore = std::numeric_limits<std::int32_t>::min();
+constexpr std::int32_t kNoScore = kNoSearchScore;
 
 struct Data {
     std::vector<Feature> features;
@@ -353,7 +368,7 @@ int main(int argc, char** argv) {
     po::options_description opts("tengen-tune-eval-codes GAMES.jsonl... [options]");
     std::vector<std::string> files;
     int holdout = 10, epochs = 30;
-    double l2 = 2e-6, rate = 2.0, score_weight = 0.0, label_scale = 0.0;
+    double l2 = 2e-6, rate = 2.0, score_weight = 0.0, label_scale = 0.0, fixed_k = 0.0;
     std::string out;
     // One option a line, as --help lists them.
     // clang-format off
@@ -367,6 +382,9 @@ int main(int argc, char** argv) {
         "label-scale", po::value(&label_scale)->default_value(0.0),
         "read scores as another engine's: P(win) = 1 / (1 + exp(-score / SCALE)) (Rapfi: 200); 0: Tengen's own")(
         "prior-only", "write the prior model's tables without reading games")(
+        "from-build", "start from (and hold toward) the tables the build has, not the prior model")(
+        "k", po::value(&fixed_k)->default_value(0.0),
+        "the scale K of engine units, fixed (with --from-build: the build's K keeps the evaluation's scale, which the search's margins are set on); 0: fitted to the prior")(
         "out", po::value(&out), "write the tables to this header");
     // clang-format on
     po::positional_options_description pos;
@@ -383,7 +401,7 @@ int main(int argc, char** argv) {
         std::cout << opts;
         return 0;
     }
-    const std::vector<double> prior = prior_params();
+    const std::vector<double> prior = vm.count("from-build") ? build_params() : prior_params();
     if (vm.count("prior-only")) {
         if (out.empty()) {
             std::cerr << "--prior-only needs --out\n";
@@ -410,7 +428,7 @@ int main(int argc, char** argv) {
         "largest difference between the prior and the engine's evaluation: {:.1f} (0 when the "
         "build's tables are the prior's)\n",
         max_diff);
-    const double k = fit_k(data, prior);
+    const double k = fixed_k > 0 ? fixed_k : fit_k(data, prior);
     std::cerr << fmt::format("K = {:.5f}; prior: train {:.5f} validation {:.5f}\n", k, mean_loss(data, prior, k, false),
                              mean_loss(data, prior, k, true));
     if (score_weight < 0 || score_weight > 1) {
@@ -430,9 +448,10 @@ int main(int argc, char** argv) {
         for (const std::string& f : files) names += (names.empty() ? "" : ", ") + f.substr(f.find_last_of('/') + 1);
         write_header(
             out, w,
-            fmt::format("Fitted on {}: {} positions, {}% of games held out; K {:.5f}, l2 {}, {} epochs, "
+            fmt::format("{} {}: {} positions, {}% of games held out; K {:.5f}, l2 {}, {} epochs, "
                         "score weight {}, label scale {}; validation log-loss against results {:.5f} (prior {:.5f}).",
-                        names, data.samples.size(), holdout, k, l2, epochs, score_weight, label_scale,
+                        vm.count("from-build") ? "Refined, from the tables built before, on" : "Fitted on", names,
+                        data.samples.size(), holdout, k, l2, epochs, score_weight, label_scale,
                         mean_loss(data, w, k, true), mean_loss(data, prior, k, true)));
         std::cerr << "wrote " << out << "\n";
     }

@@ -64,8 +64,17 @@ struct Data {
     int positions_without_target = 0;
 };
 
+// Codes are made of the cells' line shapes (kOrderCodes of them) or, with --fine, of the
+// evaluation's finer line classes (kCellCodes).
+bool g_fine = false;
+int code_count() { return g_fine ? kCellCodes : kOrderCodes; }
+
 int code_at(const SearchPosition& p, int cell, int colour) {
     std::array<int, 4> s{};
+    if (g_fine) {
+        for (int d = 0; d < 4; ++d) s[d] = p.line_class(cell, colour, d);
+        return cell_code(s);
+    }
     for (int d = 0; d < 4; ++d) s[d] = p.shape(cell, colour, d);
     return order_code(s);
 }
@@ -124,8 +133,8 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
 }
 
 struct Weights {
-    std::vector<double> attack = std::vector<double>(kOrderCodes, 0.0);
-    std::vector<double> defence = std::vector<double>(kOrderCodes, 0.0);
+    std::vector<double> attack = std::vector<double>(code_count(), 0.0);
+    std::vector<double> defence = std::vector<double>(code_count(), 0.0);
     std::vector<double> near_last = std::vector<double>(kDistanceBuckets, 0.0);
     std::vector<double> near_own = std::vector<double>(kDistanceBuckets, 0.0);
     double score(const Candidate& c) const {
@@ -172,12 +181,13 @@ Accuracy measure(const Data& data, bool validation, ScoreFn score) {
 }
 
 void fit(const Data& data, Weights& w, int epochs, double l2, double rate) {
-    const int params = 2 * kOrderCodes + 2 * kDistanceBuckets;
+    const int codes = code_count();
+    const int params = 2 * codes + 2 * kDistanceBuckets;
     auto weight = [&](int i) -> double& {
-        if (i < kOrderCodes) return w.attack[i];
-        if (i < 2 * kOrderCodes) return w.defence[i - kOrderCodes];
-        if (i < 2 * kOrderCodes + kDistanceBuckets) return w.near_last[i - 2 * kOrderCodes];
-        return w.near_own[i - 2 * kOrderCodes - kDistanceBuckets];
+        if (i < codes) return w.attack[i];
+        if (i < 2 * codes) return w.defence[i - codes];
+        if (i < 2 * codes + kDistanceBuckets) return w.near_last[i - 2 * codes];
+        return w.near_own[i - 2 * codes - kDistanceBuckets];
     };
     std::vector<double> m(params, 0), v(params, 0), grad(params);
     std::vector<double> prob;
@@ -217,9 +227,9 @@ void fit(const Data& data, Weights& w, int epochs, double l2, double rate) {
                 const Candidate& c = data.candidates[i];
                 const double g = prob[i - s.begin] / sum - (i - s.begin == s.target ? 1.0 : 0.0);
                 grad[c.attack_code] += g;
-                grad[kOrderCodes + c.defence_code] += g;
-                grad[2 * kOrderCodes + c.near_last] += g;
-                grad[2 * kOrderCodes + kDistanceBuckets + c.near_own] += g;
+                grad[codes + c.defence_code] += g;
+                grad[2 * codes + c.near_last] += g;
+                grad[2 * codes + kDistanceBuckets + c.near_own] += g;
             }
             if (++in_batch == kBatch) apply();
         }
@@ -235,13 +245,14 @@ void fit(const Data& data, Weights& w, int epochs, double l2, double rate) {
     (void)train;
 }
 
+// The shapes (or line classes) of a code, as numbers: the inverse of the code, by search.
 std::string shape_list(int code) {
-    // Inverse of order_code by search: codes are few.
-    for (int a = 0; a < kShapeCount; ++a)
-        for (int b = a; b < kShapeCount; ++b)
-            for (int c = b; c < kShapeCount; ++c)
-                for (int d = c; d < kShapeCount; ++d)
-                    if (order_code({a, b, c, d}) == code) return fmt::format("{} {} {} {}", a, b, c, d);
+    const int values = g_fine ? int{kLineClassCount} : int{kShapeCount};
+    for (int a = 0; a < values; ++a)
+        for (int b = a; b < values; ++b)
+            for (int c = b; c < values; ++c)
+                for (int d = c; d < values; ++d)
+                    if (multiset_rank({a, b, c, d}, values) == code) return fmt::format("{} {} {} {}", a, b, c, d);
     return "?";
 }
 
@@ -251,13 +262,14 @@ void write_header(const std::string& path, const Weights& w, double scale, const
     out << "// " << provenance << "\n";
     out << "// Learned move-ordering values per order code (ai/move_order.h), in units of 1/" << scale
         << " of a logit: attack for the mover's code at a cell, defence for the opponent's.\n";
-    out << "#pragma once\n\n#include <array>\n#include <cstdint>\n\n#include \"move_order.h\"\n\nnamespace tengen {\n\n";
+    out << "#pragma once\n\n#include <array>\n#include <cstdint>\n\n#include \"ai/move_order.h\"\n\nnamespace tengen {\n\n";
     auto table = [&](const char* name, const std::vector<double>& v) {
-        out << "inline constexpr std::array<std::int16_t, kOrderCodes> " << name << "{\n";
-        for (int i = 0; i < kOrderCodes; ++i) {
+        out << "inline constexpr std::array<std::int16_t, " << (g_fine ? "kCellCodes" : "kOrderCodes") << "> " << name
+            << "{\n";
+        for (int i = 0; i < code_count(); ++i) {
             const long q = std::lround(std::clamp(v[i] * scale, -30000.0, 30000.0));
             out << "    " << q << ",";
-            if (i % 12 == 11 || i + 1 == kOrderCodes) out << "\n";
+            if (i % 12 == 11 || i + 1 == code_count()) out << "\n";
         }
         out << "};\n\n";
     };
@@ -291,7 +303,8 @@ int main(int argc, char** argv) {
         "l2", po::value(&l2)->default_value(1e-4), "L2 regularisation toward zero")(
         "rate", po::value(&rate)->default_value(0.02), "Adam learning rate")(
         "scale", po::value(&scale)->default_value(64), "engine units per logit in the written tables")(
-        "out", po::value(&out), "write the fitted tables to this header");
+        "out", po::value(&out), "write the fitted tables to this header")(
+        "fine", po::bool_switch(&g_fine), "codes of the evaluation's line classes instead of line shapes");
     // clang-format on
     po::positional_options_description pos;
     pos.add("games", -1);
@@ -329,8 +342,8 @@ int main(int argc, char** argv) {
         std::cerr << "wrote " << out << "\n";
     }
     // The strongest codes, as a sanity check (shapes as LineShape numbers).
-    std::vector<int> order(kOrderCodes);
-    for (int i = 0; i < kOrderCodes; ++i) order[i] = i;
+    std::vector<int> order(code_count());
+    for (int i = 0; i < code_count(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](int a, int b) { return w.attack[a] > w.attack[b]; });
     for (int i = 0; i < 8; ++i)
         std::cerr << fmt::format("attack {:7.3f}  shapes {}\n", w.attack[order[i]], shape_list(order[i]));
