@@ -131,12 +131,10 @@ struct Sample {
     std::uint32_t begin, end;   // features [begin, end)
     float result;               // 1 win, 0.5 draw, 0 loss for the side to move
     float target;               // what the fit aims at: the result, or blended with the search score
-    std::int32_t search_score;  // self-play's search score of this position (side to move), or kNoScore
+    std::int32_t search_score;  // self-play's search score of this position (side to move), or kNoSearchScore
     bool validation;
     std::int32_t engine_eval;  // the engine's evaluate_position() as built
 };
-
-constexpr std::int32_t kNoScore = kNoSearchScore;
 
 struct Data {
     std::vector<Feature> features;
@@ -207,7 +205,8 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
                 // scores[j] is the search's score before the (opening + j)-th stone, from the view
                 // of the side about to play it: the position we stand in now.
                 const int j = i + 1 - g.opening_stones;
-                const std::int32_t score = j < static_cast<int>(g.search_scores.size()) ? g.search_scores[j] : kNoScore;
+                const std::int32_t score =
+                    j < static_cast<int>(g.search_scores.size()) ? g.search_scores[j] : kNoSearchScore;
                 const float result = us == 0 ? black_result : 1.0f - black_result;
                 Sample s{static_cast<std::uint32_t>(data.features.size()),
                          0,
@@ -269,7 +268,7 @@ int blend_targets(Data& data, double k, double weight, double label_scale) {
     int blended = 0;
     for (Sample& s : data.samples) {
         s.target = s.result;
-        if (weight <= 0 || s.search_score == kNoScore) continue;
+        if (weight <= 0 || s.search_score == kNoSearchScore) continue;
         const double score = std::clamp(static_cast<double>(s.search_score), -20000.0, 20000.0);
         const double expected = 1.0 / (1.0 + std::exp(label_scale > 0 ? -score / label_scale : -k * score));
         s.target = static_cast<float>((1 - weight) * s.result + weight * expected);
@@ -386,6 +385,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     int holdout = 10, epochs = 30;
     double l2 = 2e-6, rate = 2.0, score_weight = 0.0, label_scale = 0.0, fixed_k = 0.0;
+    bool from_build = false;
     std::string out;
     // One option a line, as --help lists them.
     // clang-format off
@@ -399,7 +399,7 @@ int main(int argc, char** argv) {
         "label-scale", po::value(&label_scale)->default_value(0.0),
         "read scores as another engine's: P(win) = 1 / (1 + exp(-score / SCALE)) (Rapfi: 200); 0: Tengen's own")(
         "prior-only", "write the prior model's tables without reading games")(
-        "from-build", "start from (and hold toward) the tables the build has, not the prior model")(
+        "from-build", po::bool_switch(&from_build), "start from (and hold toward) the tables the build has, not the prior model")(
         "k", po::value(&fixed_k)->default_value(0.0),
         "the scale K of engine units, fixed (with --from-build: the build's K keeps the evaluation's scale, which the search's margins are set on); 0: fitted to the prior")(
         "out", po::value(&out), "write the tables to this header");
@@ -418,7 +418,7 @@ int main(int argc, char** argv) {
         std::cout << opts;
         return 0;
     }
-    const std::vector<double> prior = vm.count("from-build") ? build_params() : prior_params();
+    const std::vector<double> prior = from_build ? build_params() : prior_params();
     if (vm.count("prior-only")) {
         if (out.empty()) {
             std::cerr << "--prior-only needs --out\n";
@@ -467,10 +467,10 @@ int main(int argc, char** argv) {
             out, w,
             fmt::format("{} {}: {} positions, {}% of games held out; K {:.5f}, l2 {}, {} epochs, "
                         "score weight {}, label scale {}; validation log-loss against results {:.5f} (prior {:.5f}).",
-                        vm.count("from-build") ? "Refined, from the tables built before, on" : "Fitted on", names,
+                        from_build ? "Refined, from the tables built before, on" : "Fitted on", names,
                         data.samples.size(), holdout, k, l2, epochs, score_weight, label_scale,
                         mean_loss(data, w, k, true), mean_loss(data, prior, k, true)),
-            vm.count("from-build") ? earlier_provenance(out) : std::string{});
+            from_build ? earlier_provenance(out) : std::string{});
         std::cerr << "wrote " << out << "\n";
     }
     return 0;

@@ -64,23 +64,22 @@ struct Data {
     int positions_without_target = 0;
 };
 
-// Codes are made of the cells' line shapes (kOrderCodes of them) or, with --fine, of the
+// What a code is made of: the cells' line shapes (kOrderCodes codes) or, with --fine, the
 // evaluation's finer line classes (kCellCodes).
-bool g_fine = false;
-int code_count() { return g_fine ? kCellCodes : kOrderCodes; }
-
-int code_at(const SearchPosition& p, int cell, int colour) {
-    std::array<int, 4> s{};
-    if (g_fine) {
-        for (int d = 0; d < 4; ++d) s[d] = p.line_class(cell, colour, d);
-        return cell_code(s);
+struct CodeKind {
+    bool fine = false;
+    int count() const { return fine ? kCellCodes : kOrderCodes; }
+    int values() const { return fine ? int{kLineClassCount} : int{kShapeCount}; }  // per direction
+    const char* count_name() const { return fine ? "kCellCodes" : "kOrderCodes"; }
+    int at(const SearchPosition& p, int cell, int colour) const {
+        std::array<int, 4> s{};
+        for (int d = 0; d < 4; ++d) s[d] = fine ? int{p.line_class(cell, colour, d)} : int{p.shape(cell, colour, d)};
+        return fine ? cell_code(s) : order_code(s);
     }
-    for (int d = 0; d < 4; ++d) s[d] = p.shape(cell, colour, d);
-    return order_code(s);
-}
+};
 
 // The candidates the search would generate here (its first, threat-aware pass).
-void add_position(const SearchPosition& p, int played_cell, bool validation, Data& data) {
+void add_position(const SearchPosition& p, int played_cell, bool validation, const CodeKind& codes, Data& data) {
     const int us = p.side(), them = us ^ 1;
     const SearchPosition::Box b = p.candidate_box();
     const Rule rule = p.config().rule;
@@ -94,7 +93,7 @@ void add_position(const SearchPosition& p, int played_cell, bool validation, Dat
             if (p.renju() && us == 0 && p.cls(cell, 0) == kClsForbid) continue;
             if (cell == played_cell) s.target = static_cast<std::uint32_t>(data.candidates.size()) - s.begin;
             data.candidates.push_back(
-                {static_cast<std::uint16_t>(code_at(p, cell, us)), static_cast<std::uint16_t>(code_at(p, cell, them)),
+                {static_cast<std::uint16_t>(codes.at(p, cell, us)), static_cast<std::uint16_t>(codes.at(p, cell, them)),
                  p.order_value(cell, us) * 2 + p.order_value(cell, them),
                  static_cast<std::uint8_t>(distance_bucket(p, cell, p.last_cell())),
                  static_cast<std::uint8_t>(distance_bucket(p, cell, p.ply() >= 2 ? p.cell_two_plies_ago() : -1))});
@@ -108,7 +107,7 @@ void add_position(const SearchPosition& p, int played_cell, bool validation, Dat
     data.samples.push_back(s);
 }
 
-void read_games(const std::string& path, int holdout_percent, Data& data) {
+void read_games(const std::string& path, int holdout_percent, const CodeKind& codes, Data& data) {
     const RecordedGameCounts counts = for_each_recorded_game(path, [&](const RecordedGame& g) {
         const bool validation = data.games % 100 < holdout_percent;
         ++data.games;
@@ -125,7 +124,7 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
             const bool ordered_by_search = i >= g.opening_stones && p.stones() > 0 &&
                                            p.class_count(us, kClsFive) == 0 && p.class_count(us ^ 1, kClsFive) == 0 &&
                                            p.class_count(us, kClsFlexFour) == 0;
-            if (ordered_by_search) add_position(p, cell, validation, data);
+            if (ordered_by_search) add_position(p, cell, validation, codes, data);
             p.make(cell);
         }
     });
@@ -133,8 +132,9 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
 }
 
 struct Weights {
-    std::vector<double> attack = std::vector<double>(code_count(), 0.0);
-    std::vector<double> defence = std::vector<double>(code_count(), 0.0);
+    explicit Weights(int codes) : attack(codes, 0.0), defence(codes, 0.0) {}
+    std::vector<double> attack;
+    std::vector<double> defence;
     std::vector<double> near_last = std::vector<double>(kDistanceBuckets, 0.0);
     std::vector<double> near_own = std::vector<double>(kDistanceBuckets, 0.0);
     double score(const Candidate& c) const {
@@ -181,7 +181,7 @@ Accuracy measure(const Data& data, bool validation, ScoreFn score) {
 }
 
 void fit(const Data& data, Weights& w, int epochs, double l2, double rate) {
-    const int codes = code_count();
+    const int codes = static_cast<int>(w.attack.size());
     const int params = 2 * codes + 2 * kDistanceBuckets;
     auto weight = [&](int i) -> double& {
         if (i < codes) return w.attack[i];
@@ -246,8 +246,8 @@ void fit(const Data& data, Weights& w, int epochs, double l2, double rate) {
 }
 
 // The shapes (or line classes) of a code, as numbers: the inverse of the code, by search.
-std::string shape_list(int code) {
-    const int values = g_fine ? int{kLineClassCount} : int{kShapeCount};
+std::string shape_list(int code, const CodeKind& codes) {
+    const int values = codes.values();
     for (int a = 0; a < values; ++a)
         for (int b = a; b < values; ++b)
             for (int c = b; c < values; ++c)
@@ -256,7 +256,8 @@ std::string shape_list(int code) {
     return "?";
 }
 
-void write_header(const std::string& path, const Weights& w, double scale, const std::string& provenance) {
+void write_header(const std::string& path, const Weights& w, const CodeKind& codes, double scale,
+                  const std::string& provenance) {
     std::ofstream out(path);
     out << "// Generated by tengen-tune-order (tests/tools/tune_order.cpp); do not edit by hand.\n";
     out << "// " << provenance << "\n";
@@ -264,12 +265,11 @@ void write_header(const std::string& path, const Weights& w, double scale, const
         << " of a logit: attack for the mover's code at a cell, defence for the opponent's.\n";
     out << "#pragma once\n\n#include <array>\n#include <cstdint>\n\n#include \"ai/move_order.h\"\n\nnamespace tengen {\n\n";
     auto table = [&](const char* name, const std::vector<double>& v) {
-        out << "inline constexpr std::array<std::int16_t, " << (g_fine ? "kCellCodes" : "kOrderCodes") << "> " << name
-            << "{\n";
-        for (int i = 0; i < code_count(); ++i) {
+        out << "inline constexpr std::array<std::int16_t, " << codes.count_name() << "> " << name << "{\n";
+        for (int i = 0; i < codes.count(); ++i) {
             const long q = std::lround(std::clamp(v[i] * scale, -30000.0, 30000.0));
             out << "    " << q << ",";
-            if (i % 12 == 11 || i + 1 == code_count()) out << "\n";
+            if (i % 12 == 11 || i + 1 == codes.count()) out << "\n";
         }
         out << "};\n\n";
     };
@@ -295,6 +295,7 @@ int main(int argc, char** argv) {
     int holdout = 10, epochs = 60;
     double l2 = 1e-4, rate = 0.02, scale = 64;
     std::string out;
+    CodeKind codes;
     // One option a line, as --help lists them.
     // clang-format off
     opts.add_options()("help,h", "show this help")("games", po::value(&files)->multitoken(), "arena results files")(
@@ -304,7 +305,7 @@ int main(int argc, char** argv) {
         "rate", po::value(&rate)->default_value(0.02), "Adam learning rate")(
         "scale", po::value(&scale)->default_value(64), "engine units per logit in the written tables")(
         "out", po::value(&out), "write the fitted tables to this header")(
-        "fine", po::bool_switch(&g_fine), "codes of the evaluation's line classes instead of line shapes");
+        "fine", po::bool_switch(&codes.fine), "codes of the evaluation's line classes instead of line shapes");
     // clang-format on
     po::positional_options_description pos;
     pos.add("games", -1);
@@ -321,14 +322,14 @@ int main(int argc, char** argv) {
         return files.empty() && !vm.count("help") ? 2 : 0;
     }
     Data data;
-    for (const std::string& f : files) read_games(f, holdout, data);
+    for (const std::string& f : files) read_games(f, holdout, codes, data);
     std::cerr << fmt::format(
         "{} games ({} skipped), {} positions, {} candidates; {} positions whose move was not a candidate\n", data.games,
         data.skipped_games, data.samples.size(), data.candidates.size(), data.positions_without_target);
     const auto engine = [](const Candidate& c) { return c.engine_score / 16.0; };
     const Accuracy e = measure(data, true, engine);
     std::cerr << fmt::format("hand-set ordering on validation: top1 {:.3f} top3 {:.3f}\n", e.top1, e.top3);
-    Weights w;
+    Weights w(codes.count());
     fit(data, w, epochs, l2, rate);
     if (!out.empty()) {
         std::string names;
@@ -336,19 +337,19 @@ int main(int argc, char** argv) {
             if (!names.empty()) names += ' ';
             names += f.substr(f.find_last_of('/') + 1);
         }
-        write_header(out, w, scale,
+        write_header(out, w, codes, scale,
                      fmt::format("Fitted on {} ({} positions, {}% of games held out, l2 {}, {} epochs).", names,
                                  data.samples.size(), holdout, l2, epochs));
         std::cerr << "wrote " << out << "\n";
     }
     // The strongest codes, as a sanity check (shapes as LineShape numbers).
-    std::vector<int> order(code_count());
-    for (int i = 0; i < code_count(); ++i) order[i] = i;
+    std::vector<int> order(codes.count());
+    for (int i = 0; i < codes.count(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](int a, int b) { return w.attack[a] > w.attack[b]; });
     for (int i = 0; i < 8; ++i)
-        std::cerr << fmt::format("attack {:7.3f}  shapes {}\n", w.attack[order[i]], shape_list(order[i]));
+        std::cerr << fmt::format("attack {:7.3f}  shapes {}\n", w.attack[order[i]], shape_list(order[i], codes));
     std::sort(order.begin(), order.end(), [&](int a, int b) { return w.defence[a] > w.defence[b]; });
     for (int i = 0; i < 8; ++i)
-        std::cerr << fmt::format("defence {:7.3f} shapes {}\n", w.defence[order[i]], shape_list(order[i]));
+        std::cerr << fmt::format("defence {:7.3f} shapes {}\n", w.defence[order[i]], shape_list(order[i], codes));
     return 0;
 }
