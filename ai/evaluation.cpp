@@ -21,7 +21,7 @@ int threat_mask(const SearchPosition& p) {
     return threat_mask_of(t);
 }
 
-int threat_variant(const SearchPosition& p) { return p.renju() && p.side() == 0 ? 1 : 0; }
+int threat_variant(const SearchPosition& p) { return eval_mode(p.config().rule, p.side()); }
 
 Score evaluate_position(const SearchPosition& p) {
     const int us = p.side(), them = us ^ 1;

@@ -9,7 +9,12 @@ namespace tengen {
 // Which big threats each side holds, as the bits of one index into the evaluation's learned
 // table of tempo values: "we can make a four-three and they have an open three" is one entry.
 inline constexpr int kThreatMasks = 512;
-inline constexpr int kThreatVariants = 2;  // [1] renju black is to move (its threes may be forbidden)
+// Which tables a colour's cells are valued with. Renju is not symmetric (black's threes may be
+// forbidden, white may overline), so each renju colour has its own; the other rules share [0],
+// and data of one rule cannot move another's values.
+inline constexpr int kEvalModes = 3;  // [0] every rule but renju, [1] renju black, [2] renju white
+constexpr int eval_mode(Rule rule, int colour) { return rule != Rule::Renju ? 0 : colour == 0 ? 1 : 2; }
+inline constexpr int kThreatVariants = kEvalModes;  // the side to move's mode
 
 struct ThreatBits {
     bool our_four_three;    // the side to move has a cell making a four and an open three

@@ -5,6 +5,7 @@
 #include "ai/cell_code.h"
 #include "ai/cell_pattern.h"
 #include "ai/eval_tables.h"
+#include "ai/evaluation.h"
 #include "engine/zobrist.h"
 
 namespace tengen {
@@ -27,7 +28,7 @@ constexpr int combo_index(const std::uint8_t* c) {
 }
 
 struct CombinedTables {
-    std::array<std::vector<CellSummary>, 2> summary;  // [0] ordinary rules, [1] renju black
+    std::array<std::vector<CellSummary>, kEvalModes> summary;  // by eval_mode
 };
 
 // The search's threat class is the pattern with the distinctions it does not need merged.
@@ -59,7 +60,7 @@ std::int16_t clamp_value(int v) { return static_cast<std::int16_t>(std::clamp(v,
 const CombinedTables& combined_tables() {
     static const CombinedTables tables = [] {
         CombinedTables t;
-        for (int mode = 0; mode < 2; ++mode) {
+        for (int mode = 0; mode < kEvalModes; ++mode) {
             t.summary[mode].resize(kClassCombos);
             for (int index = 0; index < kClassCombos; ++index) {
                 std::array<int, 4> s{};
@@ -119,6 +120,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
         tables_[c] = std::make_unique<ShapeTable>(line_rule_for(config_, code), code);
     }
     renju_black_table_ = config_.rule == Rule::Renju;
+    for (int c = 0; c < 2; ++c) eval_mode_[c] = eval_mode(config_.rule, c);
     combined_tables();
     records_.reserve(config_.width * config_.height + 8);
     touched_.reserve(static_cast<std::size_t>(config_.width * config_.height) * 8 * k_ + 64);
@@ -184,16 +186,14 @@ void SearchPosition::refresh_cell(int cell) {
     const CombinedTables& t = combined_tables();
     for (int c = 0; c < 2; ++c) {
         const int index = combo_index(&shapes_[cell * 8 + c * 4]);
-        const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
-        const CellSummary& sum = t.summary[mode][index];
+        const CellSummary& sum = t.summary[eval_mode_[c]][index];
         info_[cell * 2 + c] = CellInfo{sum.cls, sum.four, sum.order_value, {sum.eval[0], sum.eval[1]}};
     }
 }
 
 void SearchPosition::recount_colour(int cell, int c) {
     const int index = combo_index(&shapes_[cell * 8 + c * 4]);
-    const int mode = (c == 0 && renju_black_table_) ? 1 : 0;
-    const CellSummary& sum = combined_tables().summary[mode][index];
+    const CellSummary& sum = combined_tables().summary[eval_mode_[c]][index];
     CellInfo& info = info_[cell * 2 + c];
     --cls_count_[c][info.cls];
     ++cls_count_[c][sum.cls];

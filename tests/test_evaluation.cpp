@@ -231,3 +231,23 @@ BOOST_AUTO_TEST_CASE(the_threat_mask_names_each_sides_threats) {
     BOOST_TEST(threat_mask_of(t) == threat_mask(p));
     BOOST_TEST(threat_variant(p) == 0);
 }
+
+BOOST_AUTO_TEST_CASE(renju_values_each_colour_with_its_own_tables) {
+    // Data of one rule must not move another's values: renju black, renju white and the
+    // symmetric rules each have their own mode and threat variant.
+    for (Rule r : {Rule::Freestyle, Rule::Exact, Rule::Caro, Rule::CaroExact})
+        for (int colour = 0; colour < 2; ++colour) BOOST_TEST(eval_mode(r, colour) == 0);
+    BOOST_TEST(eval_mode(Rule::Renju, 0) == 1);
+    BOOST_TEST(eval_mode(Rule::Renju, 1) == 2);
+
+    GameConfig c{};
+    c.rule = Rule::Renju;
+    Board b(c);
+    b.make({at("h8"), Color::Black});
+    SearchPosition p(c);
+    p.set_from(b);
+    BOOST_TEST(threat_variant(p) == 2);  // white to move
+    b.make({at("h9"), Color::White});
+    p.set_from(b);
+    BOOST_TEST(threat_variant(p) == 1);  // black to move
+}
