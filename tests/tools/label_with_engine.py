@@ -95,7 +95,8 @@ def label_game(brain, record):
     opening = record["opening_stones"]
     scores = list(record.get("scores", []))
     for j in range(len(scores)):
-        if abs(scores[j]) >= 29000:
+        # A proven score stays; a missing one (an arena game's forced reply) is judged too.
+        if scores[j] is not None and abs(scores[j]) >= 29000:
             continue
         stones = moves[:opening + j]
         value = brain.evaluate(stones)
