@@ -11,7 +11,7 @@ INFO max_node (Rapfi does; its evaluation scale is P(win) = 1 / (1 + exp(-N / 20
 the tuner's --label-scale 200 reads).
 
   label_with_engine.py --brain /path/pbrain-x --dir /path IN.jsonl OUT.jsonl \
-      [--games 2000] [--skip 0] [--nodes 20000] [--jobs 2]
+      [--games 2000] [--skip 0] [--nodes 20000] [--jobs 2] [--max-stones N]
 
 Each worker writes its own part (OUT.jsonl.partN), one line per game as it is finished, and
 skips games a part already holds, so a stopped run resumes with the same command; the parts
@@ -90,6 +90,18 @@ class Brain:
             self.proc.kill()
 
 
+def cut_record(record, max_stones):
+    """Keeps only the positions with fewer than max_stones stones: the record then ends there,
+    its moves, scores and best moves cut alike (the result stays the whole game's)."""
+    opening = record["opening_stones"]
+    keep = max(0, max_stones - opening)
+    record["moves"] = " ".join(record["moves"].split()[:opening + keep])
+    for field in ("scores", "best"):
+        if field in record:
+            record[field] = record[field][:keep]
+    return record
+
+
 def label_game(brain, record):
     moves = [parse_point(m) for m in record["moves"].split()]
     opening = record["opening_stones"]
@@ -126,6 +138,8 @@ def worker(index, jobs, args, records):
                 # (three times slower after 1,000 games); a fresh process every 100 games.
                 brain.close()
                 brain = Brain(args.brain, args.dir, record["rule"], record["board"][0], args.nodes)
+            if args.max_stones:
+                record = cut_record(record, args.max_stones)
             record = label_game(brain, record)
             record["label"] = {"brain": os.path.basename(args.brain), "max_node": args.nodes}
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
@@ -143,6 +157,8 @@ def main():
     ap.add_argument("--skip", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=20000)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--max-stones", type=int, default=0,
+                    help="judge only positions with fewer stones (the opening phase) and cut each record there")
     ap.add_argument("input")
     ap.add_argument("out")
     args = ap.parse_args()
