@@ -15,6 +15,8 @@ inline constexpr int kThreatMasks = 512;
 inline constexpr int kEvalModes = 3;  // [0] every rule but renju, [1] renju black, [2] renju white
 constexpr int eval_mode(Rule rule, int colour) { return rule != Rule::Renju ? 0 : colour == 0 ? 1 : 2; }
 inline constexpr int kThreatVariants = kEvalModes;  // the side to move's mode
+// The mode whose cells follow renju black's restrictions (forbidden points, no overline).
+constexpr bool is_renju_black_mode(int mode) { return mode == eval_mode(Rule::Renju, 0); }
 
 struct ThreatBits {
     bool our_four_three;    // the side to move has a cell making a four and an open three

@@ -73,12 +73,12 @@ const CombinedTables& combined_tables() {
                     rest /= kLineClassCount;
                     four = four || (s[d] >= kFour && s[d] <= kFive);
                 }
-                const CellPattern pattern = cell_pattern(s, mode == 1);
+                const CellPattern pattern = cell_pattern(s, is_renju_black_mode(mode));
                 const CellClass c = class_of(pattern);
                 int v = 0;
                 for (int d = 0; d < 4; ++d) v += kShapeValue[s[d]];
                 if (c == kClsFourThree) v += 150;
-                if (c == kClsDoubleThree) v += mode == 1 ? 20 : 100;
+                if (c == kClsDoubleThree) v += is_renju_black_mode(mode) ? 20 : 100;
                 if (c == kClsFlexFour) v += 200;
                 if (c == kClsForbid) v = 0;
                 CellSummary& out = t.summary[mode][index];
@@ -119,7 +119,6 @@ SearchPosition::SearchPosition(const GameConfig& config)
         const std::uint8_t code = c == 0 ? kCellBlack : kCellWhite;
         tables_[c] = std::make_unique<ShapeTable>(line_rule_for(config_, code), code);
     }
-    renju_black_table_ = config_.rule == Rule::Renju;
     for (int c = 0; c < 2; ++c) eval_mode_[c] = eval_mode(config_.rule, c);
     combined_tables();
     records_.reserve(config_.width * config_.height + 8);
@@ -337,7 +336,7 @@ void SearchPosition::unmake() {
 }
 
 bool SearchPosition::is_forbidden(int cell) {
-    if (!renju_black_table_ || cells_[cell] != kCellEmpty) return false;
+    if (!renju() || cells_[cell] != kCellEmpty) return false;
     return forbidden_recursive(cell, 0);
 }
 

@@ -155,7 +155,6 @@ private:
     std::vector<CellInfo> info_;        // [cell * 2 + colour]
     std::vector<std::uint8_t> near_;    // stones within the 5x5 square
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
-    bool renju_black_table_ = false;
     std::array<int, 2> eval_mode_{};  // each colour's tables (eval_mode)
 
     std::array<std::array<int, kClassCount>, 2> cls_count_{};

@@ -86,7 +86,7 @@ std::vector<double> prior_params() {
         for (int code = 0; code < kCellCodes; ++code) {
             std::array<int, 4> shapes{};
             for (int d = 0; d < 4; ++d) shapes[d] = shape_of(static_cast<LineClass>(classes[code][d]));
-            const CellPattern pattern = cell_pattern(shapes, mode == 1);
+            const CellPattern pattern = cell_pattern(shapes, is_renju_black_mode(mode));
             for (int role = 0; role < kRoles; ++role) {
                 int v = 0;
                 if (pattern != kPatForbid) {
@@ -101,7 +101,7 @@ std::vector<double> prior_params() {
             const ThreatBits t = threat_bits(mask);
             int v = kPriorTempo;
             if (t.our_four_three && !t.their_four) v += kPriorFourThree;
-            if (variant != eval_mode(Rule::Renju, 0) && t.our_double_three && !t.their_open_three && !t.their_four)
+            if (!is_renju_black_mode(variant) && t.our_double_three && !t.their_open_three && !t.their_four)
                 v += kPriorDoubleThree;
             if (t.their_open_three && !t.our_four) v += kPriorTheirThree;
             w[threat_param(variant, mask)] = v;
