@@ -281,11 +281,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         pick_next(list, static_cast<std::size_t>(i));
         const int cell = list[i].cell;
         const bool tactical = p.cls(cell, us) >= kClsThree || p.cls(cell, them) >= kClsThree;
-        const bool forcing = p.cls(cell, us) >= kClsFour || p.cls(cell, them) >= kClsFour;
+        const bool our_four = p.cls(cell, us) >= kClsFour;
+        const bool forcing = our_four || p.cls(cell, them) >= kClsFour;
         const bool quiet = !tactical && !defending && cell != tt_cell;
         // Our fours force an answer and are not reduced; a cell that only spoils the
         // opponent's four is an ordinary move here.
-        const bool reducible = p.cls(cell, us) < kClsFour && !defending && cell != tt_cell;
+        const bool reducible = !our_four && !defending && cell != tt_cell;
         // Late-move pruning once a non-losing move exists.
         if (!pv_node && quiet && depth <= 4 && best > -kMateBound && searched >= 3 + depth * depth * 2) continue;
 
