@@ -35,13 +35,10 @@ import json
 import math
 import multiprocessing
 import os
-import re
-import subprocess
 import sys
 
-RULE_CODES = {"freestyle": 0, "exact": 1, "renju": 4}
-EVAL = re.compile(r"\beval (-?\d+)", re.IGNORECASE)
-MATE = re.compile(r"\beval ([+-])?M(\d+)", re.IGNORECASE)
+from brain import Brain
+
 SCALE = 200.0
 
 
@@ -85,66 +82,6 @@ def extract(args):
 
 # ---- run --------------------------------------------------------------------------------
 
-class Brain:
-    """A Gomocup brain on pipes, one position at a time."""
-
-    def __init__(self, command, directory, rule, nodes):
-        self.proc = subprocess.Popen([command], cwd=directory or None, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("START 15")
-        self.read_until(lambda line: line == "OK")
-        for line in (f"INFO rule {RULE_CODES[rule]}", "INFO timeout_turn 60000", "INFO timeout_match 0",
-                     f"INFO max_node {nodes}", "INFO max_memory 134217728", "INFO thread_num 1"):
-            self.send(line)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, done, on_line=None):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("the brain ended")
-            line = line.strip()
-            if on_line:
-                on_line(line)
-            if done(line):
-                return line
-
-    def think(self, stones):
-        """Sends the position (the side to move owns stones of the same parity as len) and
-        returns the move and the last evaluation it reported (a number, or +-inf for a mate)."""
-        mover_parity = len(stones) % 2
-        board = ["BOARD"] + [f"{x},{y},{1 if i % 2 == mover_parity else 2}" for i, (x, y) in enumerate(stones)]
-        self.send("\n".join(board + ["DONE"]))
-        last = [None]
-
-        def watch(line):
-            m = MATE.search(line)
-            if m:
-                last[0] = -math.inf if m.group(1) == "-" else math.inf
-                return
-            m = EVAL.search(line)
-            if m:
-                last[0] = int(m.group(1))
-
-        # A brain that refuses the position (a game already over, say) answers ERROR.
-        answer = self.read_until(lambda line: re.fullmatch(r"\d+,\d+", line) is not None or line.startswith("ERROR"),
-                                 watch)
-        if answer.startswith("ERROR"):
-            return None, None
-        x, y = answer.split(",")
-        return (int(x), int(y)), last[0]
-
-    def close(self):
-        try:
-            self.send("END")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
-
-
 def read_positions(path):
     with open(path) as f:
         return [line.split() for line in f if line.strip()]
@@ -169,8 +106,8 @@ def worker(index, args, todo, queue):
     judge = None
     for n, (pid, fields) in enumerate(todo):
         rule, stones = fields[0], [parse_point(s) for s in fields[1:]]
-        engine = Brain(args.engine, args.engine_dir, rule, args.nodes)  # fresh each time: same move every run
-        move, _ = engine.think(stones)
+        engine = Brain(args.engine, args.engine_dir, rule, 15, args.nodes)  # fresh each time: same move every run
+        move = engine.think(stones).move
         engine.close()
         if move is None:
             continue
@@ -181,9 +118,14 @@ def worker(index, args, todo, queue):
             if judge is None or judge_rule != rule or n % 100 == 0:
                 if judge:
                     judge.close()
-                judge, judge_rule = Brain(args.judge, args.judge_dir, rule, args.judge_nodes), rule
-            _, opponent = judge.think(after)
-            score = None if opponent is None else -opponent  # None: the judge refused it
+                judge, judge_rule = Brain(args.judge, args.judge_dir, rule, 15, args.judge_nodes), rule
+            verdict = judge.think(after)  # from the opponent's view
+            if verdict.move is None:
+                score = None  # the judge refused the position
+            elif verdict.mate:
+                score = -verdict.mate * math.inf
+            else:
+                score = None if verdict.score is None else -verdict.score
         queue.put((pid, " ".join(fields), letters_of(move), key, score))
     if judge:
         judge.close()

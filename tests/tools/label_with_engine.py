@@ -19,15 +19,11 @@ are joined into OUT.jsonl at the end. A "label" field records the brain and node
 """
 import argparse
 import json
-import os
-import re
-import subprocess
-import sys
-import time
 import multiprocessing
+import os
+import sys
 
-EVAL = re.compile(r"\bEval (-?\d+)")
-RULE_CODES = {"freestyle": 0, "exact": 1, "renju": 4}
+from brain import Brain
 
 
 def key(record):
@@ -36,58 +32,6 @@ def key(record):
 
 def parse_point(text):
     return ord(text[0]) - ord("a"), int(text[1:]) - 1
-
-
-class Brain:
-    def __init__(self, command, directory, rule, size, nodes):
-        self.proc = subprocess.Popen([command], cwd=directory, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send(f"START {size}")
-        self.expect_ok()
-        for line in (f"INFO rule {RULE_CODES[rule]}", "INFO timeout_turn 60000", "INFO timeout_match 0",
-                     f"INFO max_node {nodes}", "INFO max_memory 134217728"):
-            self.send(line)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def expect_ok(self):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("the labelling brain ended")
-            if line.strip() == "OK":
-                return
-
-    def evaluate(self, stones):
-        """stones: [(x, y)] in move order; the side to move owns stones of the same parity as len."""
-        mover_parity = len(stones) % 2
-        board = ["BOARD"] + [f"{x},{y},{1 if i % 2 == mover_parity else 2}" for i, (x, y) in enumerate(stones)] + ["DONE"]
-        self.send("\n".join(board))
-        last = None
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("the labelling brain ended")
-            line = line.strip()
-            m = EVAL.search(line)
-            if m:
-                last = int(m.group(1))
-            elif line == "ERROR Unknown command: DONE":
-                # Rapfi can still be closing its last search when BOARD arrives, and then reads
-                # the stones as commands: send the position again once it has settled.
-                time.sleep(0.05)
-                self.send("\n".join(board))
-            elif re.fullmatch(r"\d+,\d+", line):
-                return last
-
-    def close(self):
-        try:
-            self.send("END")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
 
 
 def cut_record(record, max_stones):
@@ -111,7 +55,7 @@ def label_game(brain, record):
         if scores[j] is not None and abs(scores[j]) >= 29000:
             continue
         stones = moves[:opening + j]
-        value = brain.evaluate(stones)
+        value = brain.think(stones).score
         scores[j] = value if value is not None else scores[j]
     record["scores"] = scores
     return record
