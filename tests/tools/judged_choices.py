@@ -10,8 +10,8 @@ judgement (judgements are kept in a cache shared by all runs), so comparing them
 where they differ. It screens ideas quickly; a real match decides.
 
   judged_choices.py extract RESULTS.jsonl... --player NAME [--first-moves 8] --out POS.txt
-      the positions of arena games where NAME was to move, from the end of the opening to
-      the first moves after it (one position a line: rule, then the moves so far as letters)
+      the positions of 15x15 arena games where NAME was to move, from the end of the opening
+      to the first moves after it (one position a line: rule, then the moves so far as letters)
   judged_choices.py run POS.txt --engine CMD [--engine-dir DIR] [--nodes 100000] --judge CMD --judge-dir DIR
       [--judge-nodes 100000] [--cache judged-cache.json] [--jobs 2] --out CHOICES.jsonl
       each position's move and the judge's win probability for the mover after it; the run
