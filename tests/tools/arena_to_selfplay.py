@@ -15,11 +15,9 @@ import argparse
 import json
 import sys
 
+from brain import letters
+
 MATE = 30000
-
-
-def letters(x, y):
-    return f"{chr(ord('a') + x)}{y + 1}"
 
 
 def convert(game, require_scores):

@@ -21,6 +21,15 @@ MOVE = re.compile(r"\d+,\d+")
 Thought = collections.namedtuple("Thought", "move score mate")
 
 
+def letters(x, y):
+    """A point as the records write it: column letter, then row from 1 ("h8")."""
+    return f"{chr(ord('a') + x)}{y + 1}"
+
+
+def parse_point(text):
+    return ord(text[0]) - ord("a"), int(text[1:]) - 1
+
+
 class Brain:
     def __init__(self, command, directory, rule, size, nodes):
         self.proc = subprocess.Popen([command], cwd=directory or None, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -37,21 +37,10 @@ import multiprocessing
 import os
 import sys
 
-from brain import Brain
+from brain import Brain, letters, parse_point
+from judged_deficit import win_probability
 
-SCALE = 200.0
-
-
-def letters(x, y):
-    return f"{chr(ord('a') + x)}{y + 1}"
-
-
-def parse_point(text):
-    return ord(text[0]) - ord("a"), int(text[1:]) - 1
-
-
-def win_probability(score):
-    return 1.0 / (1.0 + math.exp(-max(-40 * SCALE, min(40 * SCALE, score)) / SCALE))
+SCALE = 200.0  # Rapfi's
 
 
 # ---- extract ----------------------------------------------------------------------------
@@ -70,11 +59,7 @@ def extract(args):
                     mover = game["black"] if (len(stones) + j) % 2 == 0 else game["white"]
                     if mover == args.player:
                         lines.append(" ".join([game.get("rule", "freestyle")] + stones + moves[:j]))
-    seen, unique = set(), []
-    for line in lines:
-        if line not in seen:
-            seen.add(line)
-            unique.append(line)
+    unique = list(dict.fromkeys(lines))  # a position reached in two games is judged once
     with open(args.out, "w") as out:
         out.write("\n".join(unique) + "\n")
     print(f"{len(unique)} positions in {args.out}", file=sys.stderr)
@@ -91,11 +76,7 @@ def cache_key(rule, stones):
     # The position after the move, as the judge sees it: each side's stones as a set.
     mover = sorted(stones[len(stones) % 2::2])
     other = sorted(stones[(len(stones) + 1) % 2::2])
-    return f"{rule}|{' '.join(map(letters_of, other))}|{' '.join(map(letters_of, mover))}"
-
-
-def letters_of(point):
-    return letters(*point)
+    return f"{rule}|{' '.join(letters(*p) for p in other)}|{' '.join(letters(*p) for p in mover)}"
 
 
 _shared_cache = {}
@@ -126,7 +107,7 @@ def worker(index, args, todo, queue):
                 score = -verdict.mate * math.inf
             else:
                 score = None if verdict.score is None else -verdict.score
-        queue.put((pid, " ".join(fields), letters_of(move), key, score))
+        queue.put((pid, " ".join(fields), letters(*move), key, score))
     if judge:
         judge.close()
     queue.put(None)
@@ -196,7 +177,7 @@ def probability(score):
         return None
     if math.isinf(score):
         return 1.0 if score > 0 else 0.0
-    return win_probability(score)
+    return win_probability(score, SCALE)
 
 
 def summary(path):
@@ -207,24 +188,20 @@ def summary(path):
 
 def compare(args):
     a, b = load(args.a), load(args.b)
-    diffs, differ = [], 0
+    by_stones, differ = {}, 0
     for position, ra in a.items():
         rb = b.get(position)
         if rb is None or ra["judged"] is None or rb["judged"] is None:
             continue
         if ra["move"] != rb["move"]:
             differ += 1
-        diffs.append(probability(rb["judged"]) - probability(ra["judged"]))
+        stones = len(position.split()) - 1
+        by_stones.setdefault(stones, []).append(probability(rb["judged"]) - probability(ra["judged"]))
+    diffs = [d for group in by_stones.values() for d in group]
     if len(diffs) < 2:
         print("fewer than two positions in common")
         return
     print(f"{len(diffs)} positions, moves differ in {differ}; B - A = {interval(diffs)} points of win probability (95%)")
-    by_stones = {}
-    for position, ra in a.items():
-        rb = b.get(position)
-        if rb is not None and ra["judged"] is not None and rb["judged"] is not None:
-            stones = len(position.split()) - 1
-            by_stones.setdefault(stones, []).append(probability(rb["judged"]) - probability(ra["judged"]))
     for stones in sorted(by_stones):
         if len(by_stones[stones]) >= 2:
             print(f"  {stones:2d} stones: {len(by_stones[stones]):4d} positions, B - A = {interval(by_stones[stones])}")

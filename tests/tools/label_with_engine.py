@@ -23,15 +23,11 @@ import multiprocessing
 import os
 import sys
 
-from brain import Brain
+from brain import Brain, parse_point
 
 
 def key(record):
     return (record.get("seed"), record["game"])
-
-
-def parse_point(text):
-    return ord(text[0]) - ord("a"), int(text[1:]) - 1
 
 
 def cut_record(record, max_stones):
