@@ -292,6 +292,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // A cut node whose eval already stands at beta expects to fail high on some move: every
     // move that is not a four is searched a ply shallower, the first one too.
     const bool expected_cut = cut_node && !pv_node && !their_threats && eval >= beta && depth >= 2;
+    // Past this many searched moves the rest are pruned (move-count pruning, non-PV nodes).
+    const int move_count_limit = move_count_table().count[improving][std::min(depth, 63)];
     int searched = 0;
     for (int i = 0; i < count; ++i) {
         pick_next(list, static_cast<std::size_t>(i));
@@ -308,7 +310,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         // Move-count pruning at every depth, of threes as well as quiet moves: only our fours,
         // the TT move and the answers to an open three are always searched.
         if (!pv_node && !our_four && !defending && cell != tt_cell && best > -kMateBound &&
-            searched >= move_count_table().count[improving][std::min(depth, 63)])
+            searched >= move_count_limit)
             continue;
 
         p.make(cell);
