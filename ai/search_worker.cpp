@@ -12,6 +12,8 @@ constexpr int kMaxQDepth = 10;         // attacker fours in quiescence
 constexpr int kRazorMargin = 200;      // per ply of depth left
 constexpr int kFutilityPerPly = 165;   // reverse futility margin a ply
 constexpr int kFutilityCutBonus = 31;  // a ply less of margin at a cut node the TT does not know
+constexpr int kSingularDepth = 8;      // shallower, the test search costs more than it finds
+constexpr int kSingularMargin = 8;     // a ply below the TT score the other moves must stay
 
 struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
@@ -68,6 +70,7 @@ SearchWorker::SearchWorker(const GameConfig& config, SharedSearch& shared, int i
     for (auto& l : lists_) l.reserve(static_cast<std::size_t>(area));
     for (auto& h : history_) h.assign(static_cast<std::size_t>(area), 0);
     failed_cache_.assign(std::size_t{1} << 15, 0);
+    excluded_.fill(-1);
     lmr_table();
 }
 
@@ -239,11 +242,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
     const std::uint64_t key = p.hash();
     TTHit hit;
+    const int excluded = excluded_[ply];
     const bool tt_hit = shared_.tt->probe(key, hit);
     int tt_cell = -1;
     if (tt_hit) {
         if (hit.move >= 0 && hit.move < p.width() * p.height()) tt_cell = p.cell_of_dense(hit.move);
-        if (!pv_node && hit.depth >= depth) {
+        if (!pv_node && excluded < 0 && hit.depth >= depth) {
             const Score s = score_from_tt(hit.score, ply);
             if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && s >= beta) ||
                 (hit.bound == Bound::Upper && s <= alpha))
@@ -263,7 +267,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
     // Reverse futility at every depth: far above beta with no threat against us, the search
     // won't fall below it. The margin grows a ply at a time and shrinks when we improve.
-    if (!pv_node && !their_threats && beta < kMateBound && beta > -kMateBound && eval < kMateBound) {
+    if (!pv_node && excluded < 0 && !their_threats && beta < kMateBound && beta > -kMateBound && eval < kMateBound) {
         const int plies = depth - 1 - (improving ? 1 : 0);
         const int margin = std::max(0, (kFutilityPerPly - (cut_node && !tt_hit ? kFutilityCutBonus : 0)) * plies);
         if (eval - margin >= beta) return eval;
@@ -271,7 +275,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
 
     // Razoring: far below alpha near the leaves, only a run of fours could save the node;
     // let the quiescence search look for one instead of searching every quiet move.
-    if (!pv_node && depth <= 2 && !their_threats && eval + kRazorMargin * depth <= alpha && alpha > -kMateBound) {
+    if (!pv_node && excluded < 0 && depth <= 2 && !their_threats && eval + kRazorMargin * depth <= alpha &&
+        alpha > -kMateBound) {
         const Score q = qsearch(alpha, alpha + 1, ply, 0);
         if (aborted_) return 0;
         if (q <= alpha) return q;
@@ -279,6 +284,28 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // Internal iterative reduction: without a TT move the ordering is a guess, and a node
     // never searched before is seldom critical; one ply less finds a move to store.
     if (depth >= 3 && tt_cell < 0 && !their_threats) depth -= 1;
+
+    // Singular extension: when every move but the TT move stays well below the TT move's
+    // score, the TT move is searched a ply deeper; when even they reach beta, the node is a
+    // cut (multi-cut). Tested before this node's move list is made, since the test search
+    // runs at the same ply and reuses its list. Not while an open three or four-three of
+    // theirs is on the board: the answers are few and forced anyway.
+    int singular_extension = 0;
+    if (excluded < 0 && depth >= kSingularDepth && tt_cell >= 0 && !their_threats && hit.bound != Bound::Upper &&
+        hit.depth >= depth - 3 && p.cls(tt_cell, us) < kClsFour) {
+        const Score tt_score = score_from_tt(hit.score, ply);
+        if (tt_score > -kMateBound && tt_score < kMateBound) {
+            const Score singular_beta = tt_score - kSingularMargin * depth;
+            excluded_[ply] = tt_cell;
+            const Score s = search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            excluded_[ply] = -1;
+            if (aborted_) return 0;
+            if (s < singular_beta)
+                singular_extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta;
+        }
+    }
 
     MoveList& list = lists_[ply];
     generate_unsorted(list, ply, tt_cell);
@@ -298,6 +325,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     for (int i = 0; i < count; ++i) {
         pick_next(list, static_cast<std::size_t>(i));
         const int cell = list[i].cell;
+        if (cell == excluded) continue;
         const bool tactical = p.cls(cell, us) >= kClsThree || p.cls(cell, them) >= kClsThree;
         const bool our_four = p.cls(cell, us) >= kClsFour;
         const bool forcing = our_four || p.cls(cell, them) >= kClsFour;
@@ -316,9 +344,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         p.make(cell);
         Score s;
         const int shallower = expected_cut && !forcing ? 1 : 0;
+        const int child_depth = depth - 1 + (cell == tt_cell ? singular_extension : 0);
         if (searched == 0) {
-            s = -search(-beta, -alpha, depth - 1 - shallower, ply + 1, false);
-            if (s > alpha && shallower) s = -search(-beta, -alpha, depth - 1, ply + 1, false);
+            s = -search(-beta, -alpha, child_depth - shallower, ply + 1, false);
+            if (s > alpha && shallower) s = -search(-beta, -alpha, child_depth, ply + 1, false);
         } else {
             int r = shallower;
             if (depth >= 3 && searched >= 2 && reducible) {
@@ -327,9 +356,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
                 if (cut_node) r += 1;
             }
             r = std::clamp(r, 0, std::max(depth - 2, 0));
-            s = -search(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
-            if (s > alpha && r > 0) s = -search(-alpha - 1, -alpha, depth - 1, ply + 1, !cut_node);
-            if (s > alpha && s < beta) s = -search(-beta, -alpha, depth - 1, ply + 1, false);
+            s = -search(-alpha - 1, -alpha, child_depth - r, ply + 1, true);
+            if (s > alpha && r > 0) s = -search(-alpha - 1, -alpha, child_depth, ply + 1, !cut_node);
+            if (s > alpha && s < beta) s = -search(-beta, -alpha, child_depth, ply + 1, false);
         }
         p.unmake();
         if (aborted_) return 0;
@@ -347,7 +376,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             }
         }
     }
-    if (best_cell < 0) return static_eval;  // everything pruned (cannot happen with searched >= 3)
+    // Everything pruned, or only the excluded move there. A singular test's result is not
+    // the position's, so it is not stored.
+    if (best_cell < 0) return excluded >= 0 ? alpha : static_eval;
+    if (excluded >= 0) return best;
     const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
     shared_.tt->store(key, score_to_tt(best, ply), static_eval, p.dense_of(best_cell), depth, bound);
     return best;
