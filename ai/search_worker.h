@@ -136,7 +136,6 @@ private:
     static constexpr Score kNoStaticEval = -2 * kInfinite;
     std::array<Score, kMaxPly + 8> static_eval_{};
     std::array<int, kMaxPly + 8> excluded_{};  // the TT move a singular test leaves out, or -1
-
     std::vector<std::uint64_t> failed_cache_;  // threat-solver failures
     int threat_first_move_ = -1;               // cell of the solver's first move
     std::vector<RootMove> roots_;

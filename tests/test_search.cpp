@@ -9,7 +9,6 @@
 
 #include "search_fixtures.h"
 #include "ai/bench.h"
-#include "engine/notation.h"
 #include "engine/renju.h"
 #include "ai/search_position.h"
 #include "ai/searcher.h"
@@ -259,9 +258,9 @@ BOOST_AUTO_TEST_CASE(bench_is_deterministic) {
     for (std::size_t i = 0; i < a.lines.size(); ++i) BOOST_TEST(a.lines[i].nodes == b.lines[i].nodes);
 }
 
-// Depth 10 on these two middlegames runs the singular test (from depth 8) six times and extends
-// twice: its search at the same ply, with the TT move left out, must keep the result
-// reproducible and the move legal (and, under the sanitizers, touch nothing out of bounds).
+// Depth 10 on these two middlegames reaches the singular test (from depth 8): its search at the
+// same ply, with the TT move left out, must keep the result reproducible and the move legal
+// (and, under the sanitizers, touch nothing out of bounds).
 BOOST_AUTO_TEST_CASE(deep_searches_are_deterministic_and_legal) {
     const GameConfig config{15, 15, 5, Rule::Freestyle};
     std::istringstream games(
@@ -278,11 +277,9 @@ BOOST_AUTO_TEST_CASE(deep_searches_are_deterministic_and_legal) {
         BOOST_TEST(a.lines[i].nodes == b.lines[i].nodes);
         BOOST_TEST((a.lines[i].best == b.lines[i].best));
         BOOST_TEST(a.lines[i].score == b.lines[i].score);
-        Board board(config);
-        const auto moves = parse_letter_sequence((*positions)[i].moves);
-        BOOST_TEST_REQUIRE(moves.has_value());
-        for (const Point p : *moves) board.play(p);
-        BOOST_TEST(board.is_legal(a.lines[i].best));
+        const std::optional<Board> board = bench_board((*positions)[i]);
+        BOOST_TEST_REQUIRE(board.has_value());
+        BOOST_TEST(board->is_legal(a.lines[i].best));
     }
 }
 
