@@ -258,7 +258,7 @@ BOOST_AUTO_TEST_CASE(bench_is_deterministic) {
     for (std::size_t i = 0; i < a.lines.size(); ++i) BOOST_TEST(a.lines[i].nodes == b.lines[i].nodes);
 }
 
-// Depth 10 on these two middlegames reaches the singular test (from depth 8): its search at the
+// Depth 10 on these two middlegames reaches the singular test (from depth 6): its search at the
 // same ply, with the TT move left out, must keep the result reproducible and the move legal
 // (and, under the sanitizers, touch nothing out of bounds).
 BOOST_AUTO_TEST_CASE(deep_searches_are_deterministic_and_legal) {
