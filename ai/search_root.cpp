@@ -189,6 +189,14 @@ std::optional<SearchResult> SearchWorker::proven_win_at_root(const RunContext& r
         vcf_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVcfRootBudget);
         vct_budget = std::clamp<std::uint64_t>(affordable, 1000, 5 * kVctRootBudget);
     }
+    // A node limit is a budget like time: the solvers get the share of it they get of a short
+    // turn's (about 4% each), where they could otherwise spend all of it and leave the search
+    // nothing, as they did on a sixth of the middlegames at 20,000 nodes.
+    if (shared_.max_nodes != 0) {
+        const std::uint64_t share = std::max<std::uint64_t>(shared_.max_nodes / 25, 250);
+        vcf_budget = std::min(vcf_budget, share);
+        vct_budget = std::min(vct_budget, share);
+    }
     Score won = run_solver(false, vcf_budget, first);
     // VCT trusts that an open three is stopped only on its own line's four points, which
     // caro's end rule breaks; caro keeps VCF only.

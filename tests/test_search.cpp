@@ -312,6 +312,32 @@ BOOST_AUTO_TEST_CASE(a_deep_search_leaves_no_move_excluded_for_the_next) {
     BOOST_TEST(after.score == alone.score);
 }
 
+// Under a node limit the root threat solvers get a share of it, as they get a share of a
+// short turn's time: in these middlegames they used to spend all of 20,000 nodes on proofs
+// that failed and answered from depth 0.
+BOOST_AUTO_TEST_CASE(a_node_limit_leaves_the_search_most_of_its_budget) {
+    const GameConfig config{15, 15, 5, Rule::Freestyle};
+    std::istringstream games(
+        "j7 k9 e8 k10 k7 i7 j8 i9 i8 k11 k8 h8 j10 j6 g9 k6\n"
+        "j11 h8 f5 h7 k10 i12 i10 k12 h11 j10 k11 i11 h12 g7 k9 k8 f13 g12 h13 h14 h9 h10\n"
+        "k9 h7 i7 h6 h8 j6 k6 j4 k8 k7 i8 l8 i5 i6 j5 h5 l5 j7 h4 l7 f6\n"
+        "i11 e8 k6 e9 j5 l7 k5 l5 l4 i7 k7 k4 l8 k8 j6 i5 j3 j4 k3 i3\n");
+    const auto positions = parse_positions(games, "middlegames", config);
+    BOOST_TEST_REQUIRE(positions.ok());
+    for (const BenchPosition& position : *positions) {
+        const std::optional<Board> board = bench_board(position);
+        BOOST_TEST_REQUIRE(board.has_value());
+        Searcher searcher(std::size_t{16} << 20);
+        SearchLimits limits;
+        limits.max_nodes = 20000;
+        limits.threads = 1;
+        const SearchResult r = searcher.search(*board, limits);
+        BOOST_TEST(r.nodes <= 20000u);
+        BOOST_TEST(r.depth >= 4, position.name << " reached depth " << r.depth);
+        BOOST_TEST(board->is_legal(r.best));
+    }
+}
+
 BOOST_AUTO_TEST_CASE(bench_reads_a_positions_file_and_names_a_bad_line) {
     const GameConfig config{15, 15, 5, Rule::Freestyle};
     std::istringstream good("# two games\nh8 i9 h9\n\n  h8 i7 j6 i8\r\n");
