@@ -34,6 +34,19 @@ Board random_position(const GameConfig& config, int n, std::mt19937& rng) {
     return b;
 }
 
+// 15x15 freestyle positions from games written one a line (`h8 i9 ...`).
+std::vector<BenchPosition> freestyle_games(const char* lines) {
+    std::istringstream games(lines);
+    auto positions = parse_positions(games, "games", GameConfig{15, 15, 5, Rule::Freestyle});
+    BOOST_TEST_REQUIRE(positions.ok());
+    return *positions;
+}
+
+// Two middlegames from tests/data/middlegames whose depth-10 searches reach the singular test.
+constexpr const char* kTwoMiddlegames =
+    "i6 k11 e7 i11 j11 j10 i9 k9 l8 k10 k12 i10 h10 l10 m10 m9 j12 h12 g13 n9 l9 n8 o7 n7\n"
+    "j6 i8 h10 j9 g9 i11 k7 l8 i7 h8 j8 i9 k9 h6 k6 k8 l7 j7 m8 j5\n";
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(empty_board_plays_the_centre) {
@@ -262,14 +275,9 @@ BOOST_AUTO_TEST_CASE(bench_is_deterministic) {
 // same ply, with the TT move left out, must keep the result reproducible and the move legal
 // (and, under the sanitizers, touch nothing out of bounds).
 BOOST_AUTO_TEST_CASE(deep_searches_are_deterministic_and_legal) {
-    const GameConfig config{15, 15, 5, Rule::Freestyle};
-    std::istringstream games(
-        "i6 k11 e7 i11 j11 j10 i9 k9 l8 k10 k12 i10 h10 l10 m10 m9 j12 h12 g13 n9 l9 n8 o7 n7\n"
-        "j6 i8 h10 j9 g9 i11 k7 l8 i7 h8 j8 i9 k9 h6 k6 k8 l7 j7 m8 j5\n");
-    const auto positions = parse_positions(games, "middlegames", config);
-    BOOST_TEST_REQUIRE(positions.ok());
-    const BenchReport a = run_bench(10, *positions);
-    const BenchReport b = run_bench(10, *positions);
+    const std::vector<BenchPosition> positions = freestyle_games(kTwoMiddlegames);
+    const BenchReport a = run_bench(10, positions);
+    const BenchReport b = run_bench(10, positions);
     BOOST_TEST_REQUIRE(a.lines.size() == 2u);
     BOOST_TEST_REQUIRE(b.lines.size() == 2u);
     for (std::size_t i = 0; i < a.lines.size(); ++i) {
@@ -277,7 +285,7 @@ BOOST_AUTO_TEST_CASE(deep_searches_are_deterministic_and_legal) {
         BOOST_TEST(a.lines[i].nodes == b.lines[i].nodes);
         BOOST_TEST((a.lines[i].best == b.lines[i].best));
         BOOST_TEST(a.lines[i].score == b.lines[i].score);
-        const std::optional<Board> board = bench_board((*positions)[i]);
+        const std::optional<Board> board = bench_board(positions[i]);
         BOOST_TEST_REQUIRE(board.has_value());
         BOOST_TEST(board->is_legal(a.lines[i].best));
     }
@@ -287,14 +295,9 @@ BOOST_AUTO_TEST_CASE(deep_searches_are_deterministic_and_legal) {
 // still left out when a search ends would be skipped at that ply in the next one, so a search
 // after another (table cleared) must match the same search in a fresh searcher.
 BOOST_AUTO_TEST_CASE(a_deep_search_leaves_no_move_excluded_for_the_next) {
-    const GameConfig config{15, 15, 5, Rule::Freestyle};
-    std::istringstream games(
-        "i6 k11 e7 i11 j11 j10 i9 k9 l8 k10 k12 i10 h10 l10 m10 m9 j12 h12 g13 n9 l9 n8 o7 n7\n"
-        "j6 i8 h10 j9 g9 i11 k7 l8 i7 h8 j8 i9 k9 h6 k6 k8 l7 j7 m8 j5\n");
-    const auto positions = parse_positions(games, "middlegames", config);
-    BOOST_TEST_REQUIRE(positions.ok());
-    const std::optional<Board> first = bench_board((*positions)[0]);
-    const std::optional<Board> second = bench_board((*positions)[1]);
+    const std::vector<BenchPosition> positions = freestyle_games(kTwoMiddlegames);
+    const std::optional<Board> first = bench_board(positions[0]);
+    const std::optional<Board> second = bench_board(positions[1]);
     BOOST_TEST_REQUIRE((first && second));
     SearchLimits limits = depth_limit(10);
     limits.threads = 1;
@@ -316,15 +319,12 @@ BOOST_AUTO_TEST_CASE(a_deep_search_leaves_no_move_excluded_for_the_next) {
 // short turn's time: in these middlegames they used to spend all of 20,000 nodes on proofs
 // that failed and answered from depth 0.
 BOOST_AUTO_TEST_CASE(a_node_limit_leaves_the_search_most_of_its_budget) {
-    const GameConfig config{15, 15, 5, Rule::Freestyle};
-    std::istringstream games(
+    const std::vector<BenchPosition> positions = freestyle_games(
         "j7 k9 e8 k10 k7 i7 j8 i9 i8 k11 k8 h8 j10 j6 g9 k6\n"
         "j11 h8 f5 h7 k10 i12 i10 k12 h11 j10 k11 i11 h12 g7 k9 k8 f13 g12 h13 h14 h9 h10\n"
         "k9 h7 i7 h6 h8 j6 k6 j4 k8 k7 i8 l8 i5 i6 j5 h5 l5 j7 h4 l7 f6\n"
         "i11 e8 k6 e9 j5 l7 k5 l5 l4 i7 k7 k4 l8 k8 j6 i5 j3 j4 k3 i3\n");
-    const auto positions = parse_positions(games, "middlegames", config);
-    BOOST_TEST_REQUIRE(positions.ok());
-    for (const BenchPosition& position : *positions) {
+    for (const BenchPosition& position : positions) {
         const std::optional<Board> board = bench_board(position);
         BOOST_TEST_REQUIRE(board.has_value());
         Searcher searcher(std::size_t{16} << 20);
