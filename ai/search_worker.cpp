@@ -14,6 +14,8 @@ constexpr int kFutilityPerPly = 165;   // reverse futility margin a ply
 constexpr int kFutilityCutBonus = 31;  // a ply less of margin at a cut node the TT does not know
 constexpr int kSingularDepth = 6;      // from 8, it paid; from 6 too, a little more (SPRT)
 constexpr int kSingularMargin = 8;     // a ply below the TT score the other moves must stay
+constexpr int kDoubleMargin = 50;      // further below: the TT move gets two plies
+constexpr int kMaxDoubleExtensions = 6;  // along one line, so the search stays finite
 
 struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
@@ -301,7 +303,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             excluded_[ply] = -1;
             if (aborted_) return 0;
             if (s < singular_beta)
-                singular_extension = 1;
+                singular_extension =
+                    !pv_node && s < singular_beta - kDoubleMargin && double_extensions_ < kMaxDoubleExtensions ? 2 : 1;
             else if (singular_beta >= beta)
                 return singular_beta;
         }
@@ -342,9 +345,11 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             continue;
 
         p.make(cell);
+        const int extension = cell == tt_cell ? singular_extension : 0;
+        double_extensions_ += extension == 2;
         Score s;
         const int shallower = expected_cut && !forcing ? 1 : 0;
-        const int child_depth = depth - 1 + (cell == tt_cell ? singular_extension : 0);
+        const int child_depth = depth - 1 + extension;
         if (searched == 0) {
             s = -search(-beta, -alpha, child_depth - shallower, ply + 1, false);
             if (s > alpha && shallower) s = -search(-beta, -alpha, child_depth, ply + 1, false);
@@ -361,6 +366,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             if (s > alpha && s < beta) s = -search(-beta, -alpha, child_depth, ply + 1, false);
         }
         p.unmake();
+        double_extensions_ -= extension == 2;
         if (aborted_) return 0;
         ++searched;
         if (s > best) {
