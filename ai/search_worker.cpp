@@ -8,13 +8,13 @@
 namespace tengen {
 namespace {
 
-constexpr int kMaxQDepth = 10;         // attacker fours in quiescence
-constexpr int kRazorMargin = 200;      // per ply of depth left
-constexpr int kFutilityPerPly = 165;   // reverse futility margin a ply
-constexpr int kFutilityCutBonus = 31;  // a ply less of margin at a cut node the TT does not know
-constexpr int kSingularDepth = 6;      // from 8, it paid; from 6 too, a little more (SPRT)
-constexpr int kSingularMargin = 8;     // a ply below the TT score the other moves must stay
-constexpr int kDoubleMargin = 50;      // further below: the TT move gets two plies
+constexpr int kMaxQDepth = 10;           // attacker fours in quiescence
+constexpr int kRazorMargin = 200;        // per ply of depth left
+constexpr int kFutilityPerPly = 165;     // reverse futility margin a ply
+constexpr int kFutilityCutBonus = 31;    // a ply less of margin at a cut node the TT does not know
+constexpr int kSingularDepth = 6;        // from 8, it paid; from 6 too, a little more (SPRT)
+constexpr int kSingularMargin = 8;       // a ply below the TT score the other moves must stay
+constexpr int kDoubleMargin = 50;        // further below: the TT move gets two plies
 constexpr int kMaxDoubleExtensions = 6;  // along one line, so the search stays finite
 
 struct LmrTable {
