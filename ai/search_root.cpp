@@ -53,12 +53,19 @@ Score SearchWorker::root_search(std::vector<RootMove>& moves, Score alpha, Score
                 floor = std::max(alpha_orig, sorted[multipv - 1]);
             }
         }
+        // Late root moves (sorted by the last iteration's scores) are reduced as inside the
+        // tree, a ply less, unless they make our four or answer an open three.
+        int r = 0;
+        if (depth >= 3 && i >= 3 && multipv == 1 && p.cls(m.cell, p.side()) < kClsFour &&
+            p.class_count(p.side() ^ 1, kClsFlexFour) == 0)
+            r = std::clamp(late_move_reduction(depth, i) - 1, 0, depth - 2);
         p.make(m.cell);
         Score s;
         if (i == 0 || (multipv > 1 && i < multipv)) {
             s = -search(-beta, -floor, depth - 1, 1, false);
         } else {
-            s = -search(-floor - 1, -floor, depth - 1, 1, true);
+            s = -search(-floor - 1, -floor, depth - 1 - r, 1, true);
+            if (s > floor && r > 0 && !aborted_) s = -search(-floor - 1, -floor, depth - 1, 1, true);
             if (s > floor && s < beta && !aborted_) s = -search(-beta, -floor, depth - 1, 1, false);
         }
         p.unmake();

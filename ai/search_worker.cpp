@@ -59,6 +59,10 @@ const LmrTable& lmr_table() {
 
 }  // namespace
 
+int SearchWorker::late_move_reduction(int depth, int index) {
+    return lmr_table().r[std::min(depth, 63)][std::min(index, 63)];
+}
+
 std::uint64_t SharedSearch::total_nodes() const {
     std::uint64_t n = 0;
     for (const SearchWorker* w : workers) n += w->nodes();
@@ -356,7 +360,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         } else {
             int r = shallower;
             if (depth >= 3 && searched >= 2 && reducible) {
-                r += lmr_table().r[std::min(depth, 63)][std::min(searched, 63)];
+                r += late_move_reduction(depth, searched);
                 if (pv_node) r -= 1;
                 if (cut_node) r += 1;
             }

@@ -100,6 +100,7 @@ private:
     std::vector<Point> points_of(const std::vector<int>& dense) const;
 
     Score root_search(std::vector<RootMove>& moves, Score alpha, Score beta, int depth, int multipv);
+    static int late_move_reduction(int depth, int index);
 
     // The threat solver (threat_solver.cpp): VCF and VCT proofs on the worker's own position,
     // node count and table, so a proof found at the root or inside the search costs no copy.
