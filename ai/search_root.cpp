@@ -42,6 +42,9 @@ Score SearchWorker::root_search(std::vector<RootMove>& moves, Score alpha, Score
     partial_best_.valid = false;
     const int count = static_cast<int>(moves.size());
     std::vector<Score> done;
+    // Late root moves (sorted by the last iteration's scores) are reduced as inside the tree, a
+    // ply less: with one PV line only, and not while an open three of theirs must be answered.
+    const bool reduce_late = depth >= 3 && multipv == 1 && p.class_count(p.side() ^ 1, kClsFlexFour) == 0;
     for (int i = 0; i < count; ++i) {
         RootMove& m = moves[i];
         Score floor = alpha;
@@ -53,11 +56,8 @@ Score SearchWorker::root_search(std::vector<RootMove>& moves, Score alpha, Score
                 floor = std::max(alpha_orig, sorted[multipv - 1]);
             }
         }
-        // Late root moves (sorted by the last iteration's scores) are reduced as inside the
-        // tree, a ply less, unless they make our four or answer an open three.
         int r = 0;
-        if (depth >= 3 && i >= 3 && multipv == 1 && p.cls(m.cell, p.side()) < kClsFour &&
-            p.class_count(p.side() ^ 1, kClsFlexFour) == 0)
+        if (reduce_late && i >= 3 && p.cls(m.cell, p.side()) < kClsFour)  // our fours never
             r = std::clamp(late_move_reduction(depth, i) - 1, 0, depth - 2);
         p.make(m.cell);
         Score s;
