@@ -218,6 +218,11 @@ SearchPosition::Box SearchPosition::candidate_box() const noexcept {
             std::min(config_.height - 1, bbox_.y1 + 2)};
 }
 
+std::uint64_t SearchPosition::hash_after(int cell) const noexcept {
+    const Color c = static_cast<Color>(side_ == 0 ? kCellBlack : kCellWhite);
+    return hash_ ^ zobrist_stone(point_of(cell), c) ^ zobrist_white_to_move();
+}
+
 void SearchPosition::make(int cell) {
     place(cell, side_);
     side_ ^= 1;

@@ -53,6 +53,9 @@ public:
 
     int side() const noexcept { return side_; }  // 0 black, 1 white
     std::uint64_t hash() const noexcept { return hash_; }
+    // The hash once the side to move has played the cell, known before make: the search
+    // prefetches the child's TT bucket with it while make updates the patterns.
+    std::uint64_t hash_after(int cell) const noexcept;
     int ply() const noexcept { return static_cast<int>(records_.size()); }
     int stones() const noexcept { return stones_; }  // black and white stones; walls are not counted
     int empty_cells() const noexcept { return config_.width * config_.height - stones_ - walls_; }

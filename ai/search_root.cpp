@@ -59,6 +59,7 @@ Score SearchWorker::root_search(std::vector<RootMove>& moves, Score alpha, Score
         int r = 0;
         if (reduce_late && i >= 3 && p.cls(m.cell, p.side()) < kClsFour)  // our fours never
             r = std::clamp(late_move_reduction(depth, i) - 1, 0, depth - 2);
+        shared_.tt->prefetch(p.hash_after(m.cell));
         p.make(m.cell);
         Score s;
         if (i == 0 || (multipv > 1 && i < multipv)) {

@@ -137,6 +137,7 @@ Score SearchWorker::search_blocks(Score alpha, Score beta, int ply, ChildSearch 
     if (ply >= kMaxPly) return evaluate();
     Score best = -kInfinite;
     for (int i = 0; i < n; ++i) {
+        shared_.tt->prefetch(p.hash_after(defences[i]));
         p.make(defences[i]);
         const Score s = -child(-beta, -alpha);
         p.unmake();
@@ -348,6 +349,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             searched >= move_count_limit)
             continue;
 
+        shared_.tt->prefetch(p.hash_after(cell));
         p.make(cell);
         const int extension = cell == tt_cell ? singular_extension : 0;
         double_extensions_ += extension == 2;

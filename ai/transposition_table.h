@@ -33,6 +33,9 @@ public:
     void new_search() noexcept { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
 
     bool probe(std::uint64_t key, TTHit& out) const noexcept;
+    // A hint that key is probed soon: its bucket is a cache miss, and the make that comes
+    // before the probe is long enough to hide it.
+    void prefetch(std::uint64_t key) const noexcept { __builtin_prefetch(&bucket_for(key)); }
     // score must already be node-relative (see score_to_tt); depth may be negative (VCF).
     void store(std::uint64_t key, Score score, Score eval, int move, int depth, Bound bound) noexcept;
     std::size_t bytes() const noexcept { return buckets_ * sizeof(Bucket); }

@@ -111,6 +111,33 @@ BOOST_AUTO_TEST_CASE(tempo_potentials_stay_incremental_under_make_and_unmake) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(the_hash_after_a_move_is_known_before_the_move_is_made) {
+    std::mt19937 rng(11);
+    for (Rule rule : {Rule::Freestyle, Rule::Renju, Rule::Caro}) {
+        const GameConfig c{13, 10, 5, rule};
+        Board b(c);
+        SearchPosition p(c);
+        p.set_from(b);
+        std::uniform_int_distribution<int> x(0, c.width - 1), y(0, c.height - 1);
+        for (int step = 0; step < 60 && !b.game_over(); ++step) {
+            const Point at_point{x(rng), y(rng)};
+            if (!b.is_legal(at_point)) continue;
+            const int cell = p.cell_of(at_point);
+            const std::uint64_t before = p.hash();
+            const std::uint64_t predicted = p.hash_after(cell);
+            BOOST_TEST_REQUIRE(predicted != before);
+            b.play(at_point);
+            p.make(cell);
+            BOOST_TEST_REQUIRE(p.hash() == predicted);
+            if (step % 5 == 4) {
+                b.unmake();
+                p.unmake();
+                BOOST_TEST_REQUIRE(p.hash() == before);
+            }
+        }
+    }
+}
+
 namespace {
 
 // A freestyle search position with these stones.
