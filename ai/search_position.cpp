@@ -115,6 +115,16 @@ SearchPosition::SearchPosition(const GameConfig& config)
     shapes_.assign(n * 8, kLcDead);
     info_.assign(n * 2, CellInfo{kClsNone, 0, 0, {0, 0}});
     near_.assign(n, 0);
+    points_.resize(n);
+    stone_keys_.assign(n * 2, 0);
+    for (int cell = 0; cell < static_cast<int>(n); ++cell) {
+        const Point p{cell % stride_ - pad_, cell / stride_ - pad_};
+        points_[static_cast<std::size_t>(cell)] = p;
+        if (p.x < 0 || p.y < 0 || p.x >= config_.width || p.y >= config_.height) continue;
+        for (int c = 0; c < 2; ++c)
+            stone_keys_[static_cast<std::size_t>(cell) * 2 + c] =
+                zobrist_stone(p, static_cast<Color>(c == 0 ? kCellBlack : kCellWhite));
+    }
     for (int c = 0; c < 2; ++c) {
         const std::uint8_t code = c == 0 ? kCellBlack : kCellWhite;
         tables_[c] = std::make_unique<ShapeTable>(line_rule_for(config_, code), code);
@@ -219,8 +229,7 @@ SearchPosition::Box SearchPosition::candidate_box() const noexcept {
 }
 
 std::uint64_t SearchPosition::hash_after(int cell) const noexcept {
-    const Color c = static_cast<Color>(side_ == 0 ? kCellBlack : kCellWhite);
-    return hash_ ^ zobrist_stone(point_of(cell), c) ^ zobrist_white_to_move();
+    return hash_ ^ stone_keys_[static_cast<std::size_t>(cell) * 2 + side_] ^ zobrist_white_to_move();
 }
 
 void SearchPosition::make(int cell) {
@@ -247,7 +256,7 @@ void SearchPosition::place(int cell, int colour) {
     cells_[cell] = code;
     ++stones_;
     const Point p = point_of(cell);
-    hash_ ^= zobrist_stone(p, static_cast<Color>(code));
+    hash_ ^= stone_keys_[static_cast<std::size_t>(cell) * 2 + colour];
     bbox_ = bbox_.x1 < bbox_.x0 ? Box{p.x, p.y, p.x, p.y}
                                 : Box{std::min(bbox_.x0, p.x), std::min(bbox_.y0, p.y), std::max(bbox_.x1, p.x),
                                       std::max(bbox_.y1, p.y)};
