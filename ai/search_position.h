@@ -43,7 +43,7 @@ public:
 
     // Cells are indices into the padded board; points are the board's coordinates.
     int cell_of(Point p) const noexcept { return (p.y + pad_) * stride_ + p.x + pad_; }
-    // From a table: the division by the stride was a measurable part of every make.
+    // From a table: otherwise a division by the stride on every make, hash_after and dense_of.
     Point point_of(int cell) const noexcept { return points_[static_cast<std::size_t>(cell)]; }
     // A compact index 0..W*H-1 for move tables and the TT.
     int dense_of(int cell) const noexcept {
