@@ -11,6 +11,17 @@ void* map_zeroed_pages(std::size_t bytes) noexcept {
     return p == MAP_FAILED ? nullptr : p;
 }
 
+bool populate_pages(void* data, std::size_t bytes) noexcept {
+#ifdef MADV_POPULATE_WRITE
+    // Linux 5.14 and later: the kernel walks the range itself, without a trap per page.
+    return madvise(data, bytes, MADV_POPULATE_WRITE) == 0;
+#else
+    (void)data;
+    (void)bytes;
+    return false;
+#endif
+}
+
 void unmap_pages(void* data, std::size_t bytes) noexcept { munmap(data, bytes); }
 
 }  // namespace tengen::platform

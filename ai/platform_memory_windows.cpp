@@ -11,6 +11,9 @@ void* map_zeroed_pages(std::size_t bytes) noexcept {
     return VirtualAlloc(nullptr, bytes, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
 }
 
+// Windows has no call that maps committed pages in without touching them.
+bool populate_pages(void* /*data*/, std::size_t /*bytes*/) noexcept { return false; }
+
 void unmap_pages(void* data, std::size_t /*bytes*/) noexcept { VirtualFree(data, 0, MEM_RELEASE); }
 
 }  // namespace tengen::platform

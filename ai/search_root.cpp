@@ -294,6 +294,8 @@ void SearchWorker::deepen(const RunContext& run, SearchResult& result) {
     const int start_depth = 1 + (id_ > 0 ? id_ % 2 : 0);
     for (int depth = start_depth; depth < kMaxPly; ++depth) {
         if (run.limits.max_depth > 0 && depth > run.limits.max_depth) break;
+        // A timed search that began before the table was mapped in takes all of it now.
+        if (id_ == 0) shared_.tt->grow_if_mapped();
         seldepth_ = 0;
         search_iteration(depth, previous, run.multipv);
         if (aborted_) {

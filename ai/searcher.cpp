@@ -29,6 +29,7 @@ public:
 
     void start(const Board& position, const SearchLimits& limits, Searcher::InfoCallback on_info) {
         join();
+        tt_.prepare_search(/*must_repeat=*/limits.max_depth > 0 || limits.max_nodes > 0);
         shared_.stop.store(false);
         shared_.budget_used.store(0);
         shared_.max_nodes = limits.max_nodes;

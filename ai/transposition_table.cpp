@@ -31,24 +31,44 @@ TranspositionTable::TranspositionTable(std::size_t bytes) { resize(bytes); }
 
 void TranspositionTable::resize(std::size_t bytes) {
     const std::size_t count = std::max<std::size_t>(1024, bytes / sizeof(Bucket));
-    if (count == buckets_) {
+    if (count == capacity_) {
         clear();
         return;
     }
+    remap(count * sizeof(Bucket));
+}
+
+void TranspositionTable::clear() { remap(capacity_ * sizeof(Bucket)); }
+
+void TranspositionTable::remap(std::size_t bytes) {
+    warmer_.reset();
     // The old table goes first, so the two never exist together.
     storage_ = ZeroedMemory();
     buckets_ptr_ = nullptr;
-    buckets_ = 0;
-    storage_ = ZeroedMemory(count * sizeof(Bucket));
+    set_in_use(0);
+    capacity_ = 0;
+    storage_ = ZeroedMemory(bytes);
     buckets_ptr_ = static_cast<Bucket*>(storage_.data());
-    buckets_ = count;
+    capacity_ = bytes / sizeof(Bucket);
+    set_in_use(capacity_);
     generation_ = 0;
+    fresh_ = true;
+    warmer_ = std::make_unique<PageWarmer>(storage_.data(), bytes);
 }
 
-void TranspositionTable::clear() {
-    storage_.zero();
-    buckets_ptr_ = static_cast<Bucket*>(storage_.data());
-    generation_ = 0;
+void TranspositionTable::prepare_search(bool must_repeat) noexcept {
+    const std::size_t mapped = warmer_->bytes_done() / sizeof(Bucket);
+    if (must_repeat || mapped >= capacity_)
+        set_in_use(capacity_);
+    else if (fresh_)
+        set_in_use(std::clamp(mapped, kMinInUse / sizeof(Bucket), capacity_));
+    fresh_ = false;
+}
+
+bool TranspositionTable::grow_if_mapped() noexcept {
+    if (in_use() == capacity_ || warmer_->bytes_done() / sizeof(Bucket) < capacity_) return false;
+    set_in_use(capacity_);
+    return true;
 }
 
 bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const noexcept {

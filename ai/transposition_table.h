@@ -1,6 +1,7 @@
 // The transposition table: 64-byte buckets of four 16-byte entries, shared by all search
-// threads without locks, in memory the OS zeroes and maps lazily (allocating is instant). Each entry stores key ^ data next to data, so a torn write from two
-// threads fails the key check instead of returning another position's data.
+// threads without locks, in memory the OS zeroes (allocating is instant) and a helper thread
+// maps in at once (see PageWarmer). Each entry stores key ^ data next to data, so a torn write
+// from two threads fails the key check instead of returning another position's data.
 #pragma once
 
 #include <atomic>
@@ -8,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "ai/page_warmer.h"
 #include "ai/score.h"
 #include "ai/zeroed_memory.h"
 
@@ -31,6 +33,17 @@ public:
     // Entries of older searches stay usable (keys identify positions of any game) and are the
     // first replaced.
     void new_search() noexcept { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
+    // Called before each search, while none runs. After a resize or clear the helper thread
+    // needs some 0.2 s to map the block in (see PageWarmer) and a manager's first move comes
+    // at once: a timed search then starts with only the part already mapped (never less than
+    // kMinInUse bytes) and takes the whole block at the first iteration after it is mapped
+    // (grow_if_mapped); each change of size leaves the entries behind. A search that must
+    // repeat exactly (fixed depth or nodes) always uses the whole block, mapped or not.
+    void prepare_search(bool must_repeat) noexcept;
+    // The whole block from now on if it is mapped; true when the size changed. Safe while
+    // other threads probe: they see the old size or the new one, both inside the block.
+    bool grow_if_mapped() noexcept;
+    static constexpr std::size_t kMinInUse = std::size_t{1} << 20;
 
     bool probe(std::uint64_t key, TTHit& out) const noexcept;
     // A hint that key is probed soon: its bucket is a cache miss, and the make that comes
@@ -38,7 +51,8 @@ public:
     void prefetch(std::uint64_t key) const noexcept { __builtin_prefetch(&bucket_for(key)); }
     // score must already be node-relative (see score_to_tt); depth may be negative (VCF).
     void store(std::uint64_t key, Score score, Score eval, int move, int depth, Bound bound) noexcept;
-    std::size_t bytes() const noexcept { return buckets_ * sizeof(Bucket); }
+    std::size_t bytes() const noexcept { return capacity_ * sizeof(Bucket); }
+    std::size_t bytes_in_use() const noexcept { return in_use() * sizeof(Bucket); }
 
 private:
     // Plain words in zeroed memory, read and written through std::atomic_ref: the table
@@ -51,12 +65,19 @@ private:
         Entry entries[4];
     };
     Bucket& bucket_for(std::uint64_t key) const noexcept {
-        return buckets_ptr_[static_cast<std::size_t>((static_cast<TTUint128>(key) * buckets_) >> 64)];
+        return buckets_ptr_[static_cast<std::size_t>((static_cast<TTUint128>(key) * in_use()) >> 64)];
     }
+    std::size_t in_use() const noexcept { return buckets_.load(std::memory_order_relaxed); }
+    void set_in_use(std::size_t n) noexcept { buckets_.store(n, std::memory_order_relaxed); }
+
+    void remap(std::size_t bytes);
 
     ZeroedMemory storage_;
+    std::unique_ptr<PageWarmer> warmer_;  // after storage_: stops before the pages go
     Bucket* buckets_ptr_ = nullptr;
-    std::size_t buckets_ = 0;
+    std::atomic<std::size_t> buckets_{0};  // in use: the index range of bucket_for
+    std::size_t capacity_ = 0;             // allocated
+    bool fresh_ = true;                    // no search since the last resize or clear
     std::uint8_t generation_ = 0;
 };
 

@@ -33,13 +33,6 @@ ZeroedMemory& ZeroedMemory::operator=(ZeroedMemory&& other) noexcept {
     return *this;
 }
 
-void ZeroedMemory::zero() {
-    const std::size_t bytes = size_;
-    release();
-    data_ = map_zeroed(bytes);
-    size_ = bytes;
-}
-
 void ZeroedMemory::release() noexcept {
     if (data_) platform::unmap_pages(data_, size_);
     data_ = nullptr;

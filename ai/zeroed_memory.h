@@ -1,6 +1,6 @@
 // Large blocks the operating system hands out already zeroed and maps only when a page is
 // first touched: allocating a 256 MiB table costs microseconds, not the seconds that clearing
-// it by hand would, and an untouched page never counts as resident memory.
+// it by hand would. Emptying a block is handing it back and mapping a fresh one.
 #pragma once
 
 #include <cstddef>
@@ -19,10 +19,6 @@ public:
 
     void* data() const noexcept { return data_; }
     std::size_t size() const noexcept { return size_; }
-
-    // Back to all zeroes by handing the pages back and mapping fresh ones: as cheap as the
-    // first allocation, and it releases the resident memory too.
-    void zero();
 
 private:
     void release() noexcept;
