@@ -14,7 +14,8 @@ Only the Python standard library.
 import argparse
 import statistics
 import subprocess
-import sys
+
+from summary_reader import read_answer, send_board
 
 
 def parse(line):
@@ -37,18 +38,6 @@ def main():
         brain.stdin.write(text + "\n")
         brain.stdin.flush()
 
-    def read_until_move():
-        summary = None
-        while True:
-            line = brain.stdout.readline()
-            if not line:
-                sys.exit("brain exited")
-            line = line.strip()
-            if line.startswith("MESSAGE summary"):
-                summary = line.split()
-            elif not line.startswith(("MESSAGE", "DEBUG")):
-                return summary
-
     send("START 15")
     brain.stdout.readline()
     send(f"INFO timeout_turn {args.ms}")
@@ -63,13 +52,8 @@ def main():
             continue
         send("RESTART")
         brain.stdout.readline()
-        send("BOARD")
-        mover = len(moves) % 2
-        for i, (x, y) in enumerate(moves):
-            send(f"{x},{y},{1 if i % 2 == mover else 2}")
-        send("DONE")
-        s = read_until_move()
-        fields = dict(zip(s[2::2], s[3::2]))
+        send_board(send, moves)
+        _, fields = read_answer(brain.stdout)
         depth, nodes, ms = int(fields["depth"]), int(fields["nodes"]), max(1, int(fields["time"]))
         depths.append(depth)
         print(f"{number + 1:3} depth {depth:2} eval {fields['eval']:>6} nodes {nodes:9} {nodes * 1000 // ms:8} n/s")

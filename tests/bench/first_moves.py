@@ -19,8 +19,9 @@ Only the Python standard library.
 import argparse
 import statistics
 import subprocess
-import sys
 import time
+
+from summary_reader import read_answer, send_board
 
 
 def openings(path, count):
@@ -67,22 +68,8 @@ def main():
         send("INFO time_left 100000000")
         time.sleep(args.delay)
         for move in range(args.moves):
-            send("BOARD")
-            mover = len(game) % 2
-            for i, (x, y) in enumerate(game):
-                send(f"{x},{y},{1 if i % 2 == mover else 2}")
-            send("DONE")
-            summary = None
-            while True:
-                line = brain.stdout.readline()
-                if not line:
-                    sys.exit("brain exited")
-                line = line.strip()
-                if line.startswith("MESSAGE summary"):
-                    summary = line.split()
-                elif not line.startswith(("MESSAGE", "DEBUG")):
-                    break
-            fields = dict(zip(summary[2::2], summary[3::2]))
+            send_board(send, game)
+            line, fields = read_answer(brain.stdout)
             nodes[move].append(int(fields["nodes"]))
             times[move].append(int(fields["time"]))
             depths[move].append(int(fields["depth"]))
