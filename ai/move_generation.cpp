@@ -185,11 +185,12 @@ void SearchWorker::sort_moves(MoveList& list) {
     }
 }
 
-void SearchWorker::update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index) {
+void SearchWorker::update_cutoff_stats(int cell, int ply, int depth, const MoveList& list, int tried_index,
+                                       bool quiet) {
     const int us = position_.side();
     const int dense = position_.dense_of(cell);
     auto& k = killers_[std::min(ply, kMaxPly)];
-    if (k[0] != dense) {
+    if (quiet && k[0] != dense) {
         k[1] = k[0];
         k[0] = dense;
     }

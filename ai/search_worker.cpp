@@ -382,7 +382,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
                 alpha = s;
                 extend_pv(ply, cell);
                 if (alpha >= beta) {
-                    if (!tactical) update_quiet_stats(cell, ply, depth, list, i);
+                    // Threes and fours learn a history too, where it paid: their shapes
+                    // order them among themselves only roughly. Not in renju, where the
+                    // same change leaned the other way (SPRTs, eighteenth session).
+                    if (!tactical || !p.renju()) update_cutoff_stats(cell, ply, depth, list, i, !tactical);
                     break;
                 }
             }

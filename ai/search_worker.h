@@ -78,7 +78,9 @@ private:
     void generate_fours(MoveList& list, int colour);
     static void sort_moves(MoveList& list);
     bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
-    void update_quiet_stats(int cell, int ply, int depth, const MoveList& list, int tried_index);
+    // A cutoff by list[tried_index]: its history gains, the moves tried before it lose, and a
+    // quiet move becomes this ply's killer.
+    void update_cutoff_stats(int cell, int ply, int depth, const MoveList& list, int tried_index, bool quiet);
 
     // run()'s phases, in order: reset, a forced answer (or the root moves), a win the threat
     // solvers prove, iterative deepening.
