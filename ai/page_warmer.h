@@ -15,7 +15,6 @@ namespace tengen {
 
 class PageWarmer {
 public:
-    PageWarmer() = default;
     // Starts mapping [data, data + bytes) in; the contents stay as they are (zeroes, or
     // whatever other threads store meanwhile), so the block may be used at once.
     PageWarmer(void* data, std::size_t bytes);

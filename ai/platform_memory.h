@@ -12,8 +12,8 @@ namespace tengen::platform {
 void* map_zeroed_pages(std::size_t bytes) noexcept;
 
 // Asks the system to map [data, data + bytes) in now, contents unchanged, faster than
-// touching each page; false when it cannot. Safe while other threads use the range.
-bool populate_pages(void* data, std::size_t bytes) noexcept;
+// touching each page; does nothing where it cannot. Safe while other threads use the range.
+void populate_pages(void* data, std::size_t bytes) noexcept;
 
 // Gives back a block from map_zeroed_pages with the same size.
 void unmap_pages(void* data, std::size_t bytes) noexcept;

@@ -11,14 +11,14 @@ void* map_zeroed_pages(std::size_t bytes) noexcept {
     return p == MAP_FAILED ? nullptr : p;
 }
 
-bool populate_pages(void* data, std::size_t bytes) noexcept {
+void populate_pages(void* data, std::size_t bytes) noexcept {
 #ifdef MADV_POPULATE_WRITE
-    // Linux 5.14 and later: the kernel walks the range itself, without a trap per page.
-    return madvise(data, bytes, MADV_POPULATE_WRITE) == 0;
+    // Linux 5.14 and later: the kernel walks the range itself, without a trap per page. An
+    // older kernel refuses, and PageWarmer's touches map the pages instead.
+    madvise(data, bytes, MADV_POPULATE_WRITE);
 #else
     (void)data;
     (void)bytes;
-    return false;
 #endif
 }
 

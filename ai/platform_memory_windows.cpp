@@ -12,7 +12,7 @@ void* map_zeroed_pages(std::size_t bytes) noexcept {
 }
 
 // Windows has no call that maps committed pages in without touching them.
-bool populate_pages(void* /*data*/, std::size_t /*bytes*/) noexcept { return false; }
+void populate_pages(void* /*data*/, std::size_t /*bytes*/) noexcept {}
 
 void unmap_pages(void* data, std::size_t /*bytes*/) noexcept { VirtualFree(data, 0, MEM_RELEASE); }
 

@@ -56,8 +56,10 @@ void TranspositionTable::remap(std::size_t bytes) {
     warmer_ = std::make_unique<PageWarmer>(storage_.data(), bytes);
 }
 
+std::size_t TranspositionTable::mapped_buckets() const noexcept { return warmer_->bytes_done() / sizeof(Bucket); }
+
 void TranspositionTable::prepare_search(bool must_repeat) noexcept {
-    const std::size_t mapped = warmer_->bytes_done() / sizeof(Bucket);
+    const std::size_t mapped = mapped_buckets();
     if (must_repeat || mapped >= capacity_)
         set_in_use(capacity_);
     else if (fresh_)
@@ -66,7 +68,7 @@ void TranspositionTable::prepare_search(bool must_repeat) noexcept {
 }
 
 bool TranspositionTable::grow_if_mapped() noexcept {
-    if (in_use() == capacity_ || warmer_->bytes_done() / sizeof(Bucket) < capacity_) return false;
+    if (in_use() == capacity_ || mapped_buckets() < capacity_) return false;
     set_in_use(capacity_);
     return true;
 }

@@ -71,6 +71,7 @@ private:
     void set_in_use(std::size_t n) noexcept { buckets_.store(n, std::memory_order_relaxed); }
 
     void remap(std::size_t bytes);
+    std::size_t mapped_buckets() const noexcept;  // how far the warmer has got, from the start
 
     ZeroedMemory storage_;
     std::unique_ptr<PageWarmer> warmer_;  // after storage_: stops before the pages go
