@@ -1,6 +1,8 @@
 #include "ai/transposition_table.h"
 
 #include <algorithm>
+#include <exception>
+#include <utility>
 
 namespace tengen {
 namespace {
@@ -42,21 +44,31 @@ void TranspositionTable::clear() { remap(capacity_ * sizeof(Bucket)); }
 
 void TranspositionTable::remap(std::size_t bytes) {
     warmer_.reset();
-    // The old table goes first, so the two never exist together.
+    // The old table goes first, so the two never exist together. Until the new block is
+    // there, and for good if the OS refuses it, the one spare bucket is the table: searches
+    // after a failed allocation run with almost no table instead of none.
     storage_ = ZeroedMemory();
-    buckets_ptr_ = nullptr;
-    set_in_use(0);
-    capacity_ = 0;
-    storage_ = ZeroedMemory(bytes);
+    spare_ = Bucket{};
+    buckets_ptr_ = &spare_;
+    capacity_ = 1;
+    set_in_use(1);
+    generation_ = 0;
+    fresh_ = true;
+    ZeroedMemory block(bytes);  // may throw std::bad_alloc, leaving the spare bucket in use
+    storage_ = std::move(block);
     buckets_ptr_ = static_cast<Bucket*>(storage_.data());
     capacity_ = bytes / sizeof(Bucket);
     set_in_use(capacity_);
-    generation_ = 0;
-    fresh_ = true;
-    warmer_ = std::make_unique<PageWarmer>(storage_.data(), bytes);
+    try {
+        warmer_ = std::make_unique<PageWarmer>(storage_.data(), bytes);
+    } catch (const std::exception&) {
+        // No thread for the helper: the search maps the pages itself as it touches them.
+    }
 }
 
-std::size_t TranspositionTable::mapped_buckets() const noexcept { return warmer_->bytes_done() / sizeof(Bucket); }
+std::size_t TranspositionTable::mapped_buckets() const noexcept {
+    return warmer_ ? warmer_->bytes_done() / sizeof(Bucket) : capacity_;
+}
 
 void TranspositionTable::prepare_search(bool must_repeat) noexcept {
     const std::size_t mapped = mapped_buckets();

@@ -75,9 +75,10 @@ private:
 
     ZeroedMemory storage_;
     std::unique_ptr<PageWarmer> warmer_;  // after storage_: stops before the pages go
-    Bucket* buckets_ptr_ = nullptr;
-    std::atomic<std::size_t> buckets_{0};  // in use: the index range of bucket_for
-    std::size_t capacity_ = 0;             // allocated
+    Bucket spare_{};                      // the table while none is allocated (see remap)
+    Bucket* buckets_ptr_ = &spare_;
+    std::atomic<std::size_t> buckets_{1};  // in use: the index range of bucket_for
+    std::size_t capacity_ = 1;             // allocated (or the spare bucket)
     bool fresh_ = true;                    // no search since the last resize or clear
     std::uint8_t generation_ = 0;
 };

@@ -236,7 +236,7 @@ void Session::resize_hash(bool allow_growth) {
         try {
             player_.set_hash_bytes(kFallbackHashBytes);
         } catch (const std::exception&) {
-            // keep whatever the searcher still has; the size is unknown (0) until the next resize
+            // the table is down to one spare bucket; the next resize tries again
         }
     }
 }

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -123,4 +124,25 @@ BOOST_AUTO_TEST_CASE(a_search_that_must_repeat_uses_the_whole_table_at_once) {
     tt.clear();
     tt.prepare_search(true);
     BOOST_TEST(tt.bytes_in_use() == tt.bytes());
+}
+
+BOOST_AUTO_TEST_CASE(a_table_the_os_refuses_still_serves_from_a_spare_bucket) {
+    TranspositionTable tt(std::size_t{1} << 20);
+    // No machine maps an exabyte: the old block is gone first, the new one never comes.
+    BOOST_CHECK_THROW(tt.resize(std::size_t{1} << 60), std::bad_alloc);
+    BOOST_TEST(tt.bytes() > 0);
+    BOOST_TEST(tt.bytes() < (std::size_t{1} << 20));
+    for (const bool must_repeat : {false, true}) {
+        tt.prepare_search(must_repeat);
+        BOOST_TEST(!tt.grow_if_mapped());
+        const std::uint64_t key = 0x0F1E2D3C4B5A6978ull;
+        tt.store(key, 77, 11, 3, 4, Bound::Lower);
+        TTHit hit;
+        BOOST_TEST(tt.probe(key, hit));
+        BOOST_TEST(hit.score == 77);
+        BOOST_TEST(hit.depth == 4);
+    }
+    // A later resize the OS grants brings a real table back.
+    tt.resize(std::size_t{1} << 20);
+    BOOST_TEST(tt.bytes() == (std::size_t{1} << 20));
 }
