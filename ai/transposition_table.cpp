@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <exception>
-#include <utility>
 
 namespace tengen {
 namespace {
@@ -54,8 +53,7 @@ void TranspositionTable::remap(std::size_t bytes) {
     set_in_use(1);
     generation_ = 0;
     fresh_ = true;
-    ZeroedMemory block(bytes);  // may throw std::bad_alloc, leaving the spare bucket in use
-    storage_ = std::move(block);
+    storage_ = ZeroedMemory(bytes);  // may throw std::bad_alloc, leaving the spare bucket in use
     buckets_ptr_ = static_cast<Bucket*>(storage_.data());
     capacity_ = bytes / sizeof(Bucket);
     set_in_use(capacity_);
