@@ -396,7 +396,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     if (best_cell < 0) return excluded >= 0 ? alpha : static_eval;
     if (excluded >= 0) return best;
     const Bound bound = best >= beta ? Bound::Lower : best > alpha_orig ? Bound::Exact : Bound::Upper;
-    shared_.tt->store(key, score_to_tt(best, ply), static_eval, p.dense_of(best_cell), depth, bound);
+    // A node that failed low has no best move, only the least bad of upper bounds: it keeps the
+    // move an earlier visit found rather than naming one.
+    shared_.tt->store(key, score_to_tt(best, ply), static_eval, bound == Bound::Upper ? -1 : p.dense_of(best_cell),
+                      depth, bound);
     return best;
 }
 
