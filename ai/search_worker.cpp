@@ -12,6 +12,8 @@ constexpr int kMaxQDepth = 10;           // attacker fours in quiescence
 constexpr int kRazorMargin = 200;        // per ply of depth left
 constexpr int kFutilityPerPly = 165;     // reverse futility margin a ply
 constexpr int kFutilityCutBonus = 31;    // a ply less of margin at a cut node the TT does not know
+constexpr int kFailHighBase = -23;       // an expected cut's margin over beta: base ...
+constexpr int kFailHighPerPly = 39;      // ... and per ply of depth (Rapfi's, at our scale)
 constexpr int kSingularDepth = 6;        // from 8, it paid; from 6 too, a little more (SPRT)
 constexpr int kSingularMargin = 8;       // a ply below the TT score the other moves must stay
 constexpr int kDoubleMargin = 50;        // further below: the TT move gets two plies
@@ -324,9 +326,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     int best_cell = -1;
     const int count = static_cast<int>(list.size());
     const bool defending = p.class_count(them, kClsFlexFour) > 0;
-    // A cut node whose eval already stands at beta expects to fail high on some move: every
-    // move that is not a four is searched a ply shallower, the first one too.
-    const bool expected_cut = cut_node && !pv_node && !their_threats && eval >= beta && depth >= 2;
+    // A cut node whose eval stands well above beta expects to fail high on some move: every
+    // move that is not a four is searched a ply shallower, the first one too. The margin
+    // grows with depth: at eval >= beta alone, deep cut nodes that did not cut were searched
+    // short too often (SPRT, twenty-first session).
+    const bool expected_cut = cut_node && !pv_node && !their_threats && depth >= 2 &&
+                              eval >= beta + kFailHighBase + kFailHighPerPly * depth;
     // Past this many searched moves the rest are pruned (move-count pruning, non-PV nodes).
     const int move_count_limit = move_count_table().count[improving][std::min(depth, 63)];
     int searched = 0;
