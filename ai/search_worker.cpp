@@ -330,8 +330,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // move that is not a four is searched a ply shallower, the first one too. The margin
     // grows with depth: at eval >= beta alone, deep cut nodes that did not cut were searched
     // short too often (SPRT, twenty-first session).
-    const bool expected_cut = cut_node && !pv_node && !their_threats && depth >= 2 &&
-                              eval >= beta + kFailHighBase + kFailHighPerPly * depth;
+    const bool expected_cut =
+        cut_node && !pv_node && !their_threats && depth >= 2 && eval >= beta + kFailHighBase + kFailHighPerPly * depth;
     // Past this many searched moves the rest are pruned (move-count pruning, non-PV nodes).
     const int move_count_limit = move_count_table().count[improving][std::min(depth, 63)];
     int searched = 0;
