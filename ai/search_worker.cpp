@@ -328,8 +328,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     const bool defending = p.class_count(them, kClsFlexFour) > 0;
     // A cut node whose eval stands well above beta expects to fail high on some move: every
     // move that is not a four is searched a ply shallower, the first one too. The margin
-    // grows with depth: at eval >= beta alone, deep cut nodes that did not cut were searched
-    // short too often (SPRT, twenty-first session).
+    // grows with depth, as Rapfi's does: with eval >= beta alone, which shortened every deep
+    // cut node near beta, the engine played weaker (SPRT, twenty-first session).
     const bool expected_cut =
         cut_node && !pv_node && !their_threats && depth >= 2 && eval >= beta + kFailHighBase + kFailHighPerPly * depth;
     // Past this many searched moves the rest are pruned (move-count pruning, non-PV nodes).
