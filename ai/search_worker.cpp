@@ -366,10 +366,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             if (s > alpha && shallower) s = -search(-beta, -alpha, child_depth, ply + 1, false);
         } else {
             int r = shallower;
-            // From the second move on. The table gives the second move no reduction, so this
-            // reaches only a cut node's second move (its extra ply): searched a ply shallower
-            // it played better in self-play than at full depth (twenty-second session).
-            if (depth >= 3 && searched >= 1 && reducible) {
+            // Every move after the first. The table gives the second move no reduction, so of
+            // it only a cut node's extra ply is left: searched a ply shallower, it played better
+            // in self-play than at full depth (twenty-second session).
+            if (depth >= 3 && reducible) {
                 r += late_move_reduction(depth, searched);
                 if (pv_node) r -= 1;
                 if (cut_node) r += 1;
