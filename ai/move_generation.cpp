@@ -185,7 +185,7 @@ void SearchWorker::sort_moves(MoveList& list) {
     }
 }
 
-void SearchWorker::update_cutoff_stats(int cell, int ply, int depth, const MoveList& list, int tried_index,
+void SearchWorker::update_cutoff_stats(int cell, int ply, int plies, const MoveList& list, int tried_index,
                                        bool quiet) {
     const int us = position_.side();
     const int dense = position_.dense_of(cell);
@@ -194,7 +194,7 @@ void SearchWorker::update_cutoff_stats(int cell, int ply, int depth, const MoveL
         k[1] = k[0];
         k[0] = dense;
     }
-    const int bonus = std::min(depth * depth, 400);
+    const int bonus = std::min(plies * plies, 400);
     auto& h = history_[us];
     h[dense] += bonus * 32 - h[dense] * bonus / 512;
     for (int i = 0; i < tried_index; ++i) {

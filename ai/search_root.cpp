@@ -56,18 +56,19 @@ Score SearchWorker::root_search(std::vector<RootMove>& moves, Score alpha, Score
                 floor = std::max(alpha_orig, sorted[multipv - 1]);
             }
         }
-        int r = 0;
+        int r = 0;  // in sixteenths of a ply, like every depth below the root
         if (reduce_late && i >= 3 && p.cls(m.cell, p.side()) < kClsFour)  // our fours never
-            r = std::clamp(late_move_reduction(depth, i) - 1, 0, depth - 2);
+            r = std::clamp(late_move_reduction(depth, i) - kOnePly, 0, (depth - 2) * kOnePly);
+        const int child_depth = (depth - 1) * kOnePly;
         shared_.tt->prefetch(p.hash_after(m.cell));
         p.make(m.cell);
         Score s;
         if (i == 0 || (multipv > 1 && i < multipv)) {
-            s = -search(-beta, -floor, depth - 1, 1, false);
+            s = -search(-beta, -floor, child_depth, 1, false);
         } else {
-            s = -search(-floor - 1, -floor, depth - 1 - r, 1, true);
-            if (s > floor && r > 0 && !aborted_) s = -search(-floor - 1, -floor, depth - 1, 1, true);
-            if (s > floor && s < beta && !aborted_) s = -search(-beta, -floor, depth - 1, 1, false);
+            s = -search(-floor - 1, -floor, child_depth - r, 1, true);
+            if (s > floor && r > 0 && !aborted_) s = -search(-floor - 1, -floor, child_depth, 1, true);
+            if (s > floor && s < beta && !aborted_) s = -search(-beta, -floor, child_depth, 1, false);
         }
         p.unmake();
         if (aborted_) {

@@ -19,11 +19,13 @@ constexpr int kSingularMargin = 8;       // a ply below the TT score the other m
 constexpr int kDoubleMargin = 50;        // further below: the TT move gets two plies
 constexpr int kMaxDoubleExtensions = 6;  // along one line, so the search stays finite
 
+// In sixteenths of a ply, rounded down to whole plies.
 struct LmrTable {
     std::array<std::array<std::uint8_t, 64>, 64> r{};
     LmrTable() {
         for (int d = 1; d < 64; ++d)
-            for (int m = 1; m < 64; ++m) r[d][m] = static_cast<std::uint8_t>(0.25 + std::log(d) * std::log(m) / 1.2);
+            for (int m = 1; m < 64; ++m)
+                r[d][m] = static_cast<std::uint8_t>(kOnePly * static_cast<int>(0.25 + std::log(d) * std::log(m) / 1.2));
     }
 };
 
@@ -61,8 +63,8 @@ const LmrTable& lmr_table() {
 
 }  // namespace
 
-int SearchWorker::late_move_reduction(int depth, int index) {
-    return lmr_table().r[std::min(depth, 63)][std::min(index, 63)];
+int SearchWorker::late_move_reduction(int plies, int index) {
+    return lmr_table().r[std::min(plies, 63)][std::min(index, 63)];
 }
 
 std::uint64_t SharedSearch::total_nodes() const {
@@ -256,7 +258,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     int tt_cell = -1;
     if (tt_hit) {
         if (hit.move >= 0 && hit.move < p.width() * p.height()) tt_cell = p.cell_of_dense(hit.move);
-        if (!pv_node && excluded < 0 && hit.depth >= depth) {
+        if (!pv_node && excluded < 0 && hit.depth * kOnePly >= depth) {
             const Score s = score_from_tt(hit.score, ply);
             if (hit.bound == Bound::Exact || (hit.bound == Bound::Lower && s >= beta) ||
                 (hit.bound == Bound::Upper && s <= alpha))
@@ -277,22 +279,24 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // Reverse futility at every depth: far above beta with no threat against us, the search
     // won't fall below it. The margin grows a ply at a time and shrinks when we improve.
     if (!pv_node && excluded < 0 && !their_threats && beta < kMateBound && beta > -kMateBound && eval < kMateBound) {
-        const int plies = depth - 1 - (improving ? 1 : 0);
-        const int margin = std::max(0, (kFutilityPerPly - (cut_node && !tt_hit ? kFutilityCutBonus : 0)) * plies);
+        const int margin_depth = depth - kOnePly * (improving ? 2 : 1);
+        const int per_ply = kFutilityPerPly - (cut_node && !tt_hit ? kFutilityCutBonus : 0);
+        const int margin = std::max(0, per_ply * margin_depth / kOnePly);
         if (eval - margin >= beta) return eval;
     }
 
     // Razoring: far below alpha near the leaves, only a run of fours could save the node;
     // let the quiescence search look for one instead of searching every quiet move.
-    if (!pv_node && excluded < 0 && depth <= 2 && !their_threats && eval + kRazorMargin * depth <= alpha &&
-        alpha > -kMateBound) {
+    if (!pv_node && excluded < 0 && depth <= 2 * kOnePly && !their_threats &&
+        eval + kRazorMargin * depth / kOnePly <= alpha && alpha > -kMateBound) {
         const Score q = qsearch(alpha, alpha + 1, ply, 0);
         if (aborted_) return 0;
         if (q <= alpha) return q;
     }
     // Internal iterative reduction: without a TT move the ordering is a guess, and a node
     // never searched before is seldom critical; one ply less finds a move to store.
-    if (depth >= 3 && tt_cell < 0 && !their_threats) depth -= 1;
+    if (depth >= 3 * kOnePly && tt_cell < 0 && !their_threats) depth -= kOnePly;
+    const int plies = depth / kOnePly;  // whole plies left, for the rules that count them
 
     // Singular extension: when every move but the TT move stays well below the TT move's
     // score, the TT move is searched a ply deeper; when even they reach beta, the node is a
@@ -300,13 +304,15 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // runs at the same ply and reuses its list. Not while an open three or four-three of
     // theirs is on the board: the answers are few and forced anyway.
     int singular_extension = 0;
-    if (excluded < 0 && depth >= kSingularDepth && tt_cell >= 0 && !their_threats && hit.bound != Bound::Upper &&
-        hit.depth >= depth - 3 && p.cls(tt_cell, us) < kClsFour) {
+    if (excluded < 0 && depth >= kSingularDepth * kOnePly && tt_cell >= 0 && !their_threats &&
+        hit.bound != Bound::Upper && hit.depth * kOnePly >= depth - 3 * kOnePly && p.cls(tt_cell, us) < kClsFour) {
         const Score tt_score = score_from_tt(hit.score, ply);
         if (tt_score > -kMateBound && tt_score < kMateBound) {
-            const Score singular_beta = tt_score - kSingularMargin * depth;
+            const Score singular_beta = tt_score - kSingularMargin * depth / kOnePly;
             excluded_[ply] = tt_cell;
-            const Score s = search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            // Half the depth left after the move, in whole plies.
+            const int test_depth = (depth - kOnePly) / 2 / kOnePly * kOnePly;
+            const Score s = search(singular_beta - 1, singular_beta, test_depth, ply, cut_node);
             excluded_[ply] = -1;
             if (aborted_) return 0;
             if (s < singular_beta)
@@ -330,10 +336,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // move that is not a four is searched a ply shallower, the first one too. The margin
     // grows with depth, as Rapfi's does: with eval >= beta alone, which shortened every deep
     // cut node near beta, the engine played weaker (SPRT, twenty-first session).
-    const bool expected_cut =
-        cut_node && !pv_node && !their_threats && depth >= 2 && eval >= beta + kFailHighBase + kFailHighPerPly * depth;
+    const bool expected_cut = cut_node && !pv_node && !their_threats && depth >= 2 * kOnePly &&
+                              eval >= beta + kFailHighBase + kFailHighPerPly * depth / kOnePly;
     // Past this many searched moves the rest are pruned (move-count pruning, non-PV nodes).
-    const int move_count_limit = move_count_table().count[improving][std::min(depth, 63)];
+    const int move_count_limit = move_count_table().count[improving][std::min(plies, 63)];
     int searched = 0;
     for (int i = 0; i < count; ++i) {
         pick_next(list, static_cast<std::size_t>(i));
@@ -347,7 +353,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         // opponent's four is an ordinary move here.
         const bool reducible = !our_four && !defending && cell != tt_cell;
         // Late-move pruning once a non-losing move exists.
-        if (!pv_node && quiet && depth <= 4 && best > -kMateBound && searched >= 3 + depth * depth * 2) continue;
+        if (!pv_node && quiet && depth <= 4 * kOnePly && best > -kMateBound && searched >= 3 + plies * plies * 2)
+            continue;
         // Move-count pruning at every depth, of threes as well as quiet moves: only our fours,
         // the TT move and the answers to an open three are always searched.
         if (!pv_node && !our_four && !defending && cell != tt_cell && best > -kMateBound &&
@@ -359,8 +366,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         const int extension = cell == tt_cell ? singular_extension : 0;
         double_extensions_ += extension == 2;
         Score s;
-        const int shallower = expected_cut && !forcing ? 1 : 0;
-        const int child_depth = depth - 1 + extension;
+        const int shallower = expected_cut && !forcing ? kOnePly : 0;
+        const int child_depth = depth - kOnePly + extension * kOnePly;
         if (searched == 0) {
             s = -search(-beta, -alpha, child_depth - shallower, ply + 1, false);
             if (s > alpha && shallower) s = -search(-beta, -alpha, child_depth, ply + 1, false);
@@ -369,12 +376,12 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             // Every move after the first. The table gives the second move no reduction, so of
             // it only a cut node's extra ply is left: searched a ply shallower, it played better
             // in self-play than at full depth (twenty-second session).
-            if (depth >= 3 && reducible) {
-                r += late_move_reduction(depth, searched);
-                if (pv_node) r -= 1;
-                if (cut_node) r += 1;
+            if (depth >= 3 * kOnePly && reducible) {
+                r += late_move_reduction(plies, searched);
+                if (pv_node) r -= kOnePly;
+                if (cut_node) r += kOnePly;
             }
-            r = std::clamp(r, 0, std::max(depth - 2, 0));
+            r = std::clamp(r, 0, std::max(depth - 2 * kOnePly, 0));
             s = -search(-alpha - 1, -alpha, child_depth - r, ply + 1, true);
             if (s > alpha && r > 0) s = -search(-alpha - 1, -alpha, child_depth, ply + 1, !cut_node);
             if (s > alpha && s < beta) s = -search(-beta, -alpha, child_depth, ply + 1, false);
@@ -393,7 +400,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
                     // Threes and fours learn a history too, where it paid: their shapes
                     // order them among themselves only roughly. Not in renju, where the
                     // same change leaned the other way (SPRTs, eighteenth session).
-                    if (!tactical || !p.renju()) update_cutoff_stats(cell, ply, depth, list, i, !tactical);
+                    if (!tactical || !p.renju()) update_cutoff_stats(cell, ply, plies, list, i, !tactical);
                     break;
                 }
             }
@@ -407,7 +414,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // A node that failed low has no best move, only the least bad of upper bounds: it keeps the
     // move an earlier visit found rather than naming one.
     shared_.tt->store(key, score_to_tt(best, ply), static_eval, bound == Bound::Upper ? -1 : p.dense_of(best_cell),
-                      depth, bound);
+                      depth / kOnePly, bound);
     return best;
 }
 

@@ -16,6 +16,10 @@
 namespace tengen {
 
 inline constexpr int kMaxPly = 160;
+// Depths inside the tree count sixteenths of a ply, so a reduction or an extension can be a
+// fraction that adds up along a line until it crosses a whole ply. A node searches every move
+// while any depth is left: a node with a fraction of a ply left searches one more ply.
+inline constexpr int kOnePly = 16;
 
 // State every thread of one search sees.
 struct SharedSearch {
@@ -58,7 +62,7 @@ private:
     bool tick();
     bool aborted() const noexcept { return aborted_; }
 
-    Score search(Score alpha, Score beta, int depth, int ply, bool cut_node);
+    Score search(Score alpha, Score beta, int depth, int ply, bool cut_node);  // depth in sixteenths
     Score qsearch(Score alpha, Score beta, int ply, int qdepth);
     Score evaluate() const;
     Score static_win_in_five(int ply) const;  // a proven win in 5 plies, or 0
@@ -80,7 +84,7 @@ private:
     bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
     // A cutoff by list[tried_index]: its history gains, the moves tried before it lose, and a
     // quiet move becomes this ply's killer.
-    void update_cutoff_stats(int cell, int ply, int depth, const MoveList& list, int tried_index, bool quiet);
+    void update_cutoff_stats(int cell, int ply, int plies, const MoveList& list, int tried_index, bool quiet);
 
     // run()'s phases, in order: reset, a forced answer (or the root moves), a win the threat
     // solvers prove, iterative deepening.
@@ -102,7 +106,8 @@ private:
     std::vector<Point> points_of(const std::vector<int>& dense) const;
 
     Score root_search(std::vector<RootMove>& moves, Score alpha, Score beta, int depth, int multipv);
-    static int late_move_reduction(int depth, int index);
+    // In sixteenths of a ply, for a node with `plies` whole plies left and the move at `index`.
+    static int late_move_reduction(int plies, int index);
 
     // The threat solver (threat_solver.cpp): VCF and VCT proofs on the worker's own position,
     // node count and table, so a proof found at the root or inside the search costs no copy.
