@@ -189,16 +189,18 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     int best_cell = -1;
     MoveList& list = lists_[ply];
     generate_fours(list, us);
-    // Past the first four, keep the chain local and growing: only fours within 4 lines of our
-    // previous stone (played two plies ago), as continuing VCF attacks almost always are, and
-    // only fours that also build on another line (at least an open two there): a bare four
-    // spends a threat for nothing but the tempo the block gives back.
+    // Only fours that also build on another line (at least an open two there): a bare four
+    // spends a threat for nothing but the tempo the block gives back. Past the first four,
+    // keep the chain local too: only fours within 4 lines of our previous stone (played two
+    // plies ago), as continuing VCF attacks almost always are.
     if (qdepth >= 1 && p.ply() >= 2) {
         const Point anchor = p.point_of(p.cell_two_plies_ago());
         std::erase_if(list, [&](const ScoredCell& m) {
             const Point q = p.point_of(m.cell);
             return std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4 || !builds_beside_four(p, m.cell, us);
         });
+    } else {
+        std::erase_if(list, [&](const ScoredCell& m) { return !builds_beside_four(p, m.cell, us); });
     }
     Score best = stand;
     const int count = static_cast<int>(list.size());
