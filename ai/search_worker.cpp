@@ -193,15 +193,15 @@ Score SearchWorker::qsearch(Score alpha, Score beta, int ply, int qdepth) {
     // spends a threat for nothing but the tempo the block gives back. Past the first four,
     // keep the chain local too: only fours within 4 lines of our previous stone (played two
     // plies ago), as continuing VCF attacks almost always are.
-    if (qdepth >= 1 && p.ply() >= 2) {
-        const Point anchor = p.point_of(p.cell_two_plies_ago());
-        std::erase_if(list, [&](const ScoredCell& m) {
+    const bool chained = qdepth >= 1 && p.ply() >= 2;
+    const Point anchor = chained ? p.point_of(p.cell_two_plies_ago()) : Point{};
+    std::erase_if(list, [&](const ScoredCell& m) {
+        if (chained) {
             const Point q = p.point_of(m.cell);
-            return std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4 || !builds_beside_four(p, m.cell, us);
-        });
-    } else {
-        std::erase_if(list, [&](const ScoredCell& m) { return !builds_beside_four(p, m.cell, us); });
-    }
+            if (std::abs(q.x - anchor.x) > 4 || std::abs(q.y - anchor.y) > 4) return true;
+        }
+        return !builds_beside_four(p, m.cell, us);
+    });
     Score best = stand;
     const int count = static_cast<int>(list.size());
     for (int i = 0; i < count; ++i) {
