@@ -1,8 +1,10 @@
 // The codes of a learned move ordering. A cell's four line shapes for one colour, taken as an
 // unordered set (which direction holds which shape does not matter), form one of kOrderCodes
 // codes. tengen-tune-order fits an attack value per code of the mover and a defence value per
-// code of the opponent against the moves played in recorded games, and can write them as a
-// header; the search does not use them yet (the fit does not yet beat the hand-set order).
+// code of the opponent against chosen moves (a search's refutations, from selfplay --cutoffs,
+// or the moves of recorded games) and writes them as ai/move_order_weights.h. The search orders
+// freestyle moves by the finer codes of the evaluation's line classes (tengen-tune-order
+// --fine, ai/cell_code.h); these coarser ones fitted no better than the hand-set order.
 #pragma once
 
 #include <array>

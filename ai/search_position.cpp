@@ -6,6 +6,7 @@
 #include "ai/cell_pattern.h"
 #include "ai/eval_tables.h"
 #include "ai/evaluation.h"
+#include "ai/move_order_weights.h"
 #include "engine/zobrist.h"
 
 namespace tengen {
@@ -17,10 +18,12 @@ constexpr std::array<int, kShapeCount> kShapeValue{0, 1, 3, 10, 12, 40, 55, 200,
 
 // A cell's summary for one colour, from its four line shapes.
 struct CellSummary {
-    std::int16_t order_value;  // move-ordering potential
-    std::int16_t eval[2];      // evaluation value when the colour is to move / has just moved
-    std::uint8_t cls;          // CellClass
-    std::uint8_t four;         // some line makes a four or better
+    std::int16_t order_value;    // move-ordering potential
+    std::int16_t order_attack;   // learned move ordering: the mover's value here
+    std::int16_t order_defence;  // ... and the opponent's
+    std::int16_t eval[2];        // evaluation value when the colour is to move / has just moved
+    std::uint8_t cls;            // CellClass
+    std::uint8_t four;           // some line makes a four or better
 };
 constexpr int kClassCombos = kLineClassCount * kLineClassCount * kLineClassCount * kLineClassCount;
 constexpr int combo_index(const std::uint8_t* c) {
@@ -83,6 +86,10 @@ const CombinedTables& combined_tables() {
                 if (c == kClsForbid) v = 0;
                 CellSummary& out = t.summary[mode][index];
                 out.order_value = clamp_value(v);
+                constexpr bool kFine = kOrderAttack.size() == static_cast<std::size_t>(kCellCodes);
+                const int code = kFine ? cell_code(classes) : order_code(s);
+                out.order_attack = c == kClsForbid ? std::int16_t{-4000} : kOrderAttack[code];
+                out.order_defence = c == kClsForbid ? std::int16_t{0} : kOrderDefence[code];
                 for (int role = 0; role < 2; ++role) out.eval[role] = kCellCodeEval[mode][role][cell_code(classes)];
                 out.cls = static_cast<std::uint8_t>(c);
                 out.four = four ? 1 : 0;
@@ -113,7 +120,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
     key_before_.assign(n * 4, 0);
     key_after_.assign(n * 4, 0);
     shapes_.assign(n * 8, kLcDead);
-    info_.assign(n * 2, CellInfo{kClsNone, 0, 0, {0, 0}});
+    info_.assign(n * 2, CellInfo{kClsNone, 0, 0, {0, 0}, 0, 0});
     near_.assign(n, 0);
     points_.resize(n);
     stone_keys_.assign(n * 2, 0);
@@ -130,6 +137,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
         tables_[c] = std::make_unique<ShapeTable>(line_rule_for(config_, code), code);
     }
     for (int c = 0; c < 2; ++c) eval_mode_[c] = eval_mode(config_.rule, c);
+    learned_order_ = config_.rule == Rule::Freestyle && config_.win_length == 5;
     combined_tables();
     records_.reserve(config_.width * config_.height + 8);
     touched_.reserve(static_cast<std::size_t>(config_.width * config_.height) * 8 * k_ + 64);
@@ -191,12 +199,24 @@ void SearchPosition::set_from(const Board& board) {
     }
 }
 
+// The learned ordering was fitted on freestyle searches: other rules and lengths keep the
+// hand-set one (the mover's value twice, the opponent's once).
+template <class CellInfo>
+CellInfo info_of(const CellSummary& sum, bool learned) {
+    return CellInfo{sum.cls,
+                    sum.four,
+                    sum.order_value,
+                    {sum.eval[0], sum.eval[1]},
+                    learned ? sum.order_attack : static_cast<std::int16_t>(sum.order_value * 2),
+                    learned ? sum.order_defence : sum.order_value};
+}
+
 void SearchPosition::refresh_cell(int cell) {
     const CombinedTables& t = combined_tables();
     for (int c = 0; c < 2; ++c) {
         const int index = combo_index(&shapes_[cell * 8 + c * 4]);
         const CellSummary& sum = t.summary[eval_mode_[c]][index];
-        info_[cell * 2 + c] = CellInfo{sum.cls, sum.four, sum.order_value, {sum.eval[0], sum.eval[1]}};
+        info_[cell * 2 + c] = info_of<CellInfo>(sum, learned_order_);
     }
 }
 
@@ -209,7 +229,7 @@ void SearchPosition::recount_colour(int cell, int c) {
     potential_[c] += sum.order_value - info.order_value;
     four_cells_[c] += sum.four - info.four;
     for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += sum.eval[role] - info.eval[role];
-    info = CellInfo{sum.cls, sum.four, sum.order_value, {sum.eval[0], sum.eval[1]}};
+    info = info_of<CellInfo>(sum, learned_order_);
 }
 
 void SearchPosition::add_cell_stats(int cell, int sign) {

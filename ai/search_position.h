@@ -71,6 +71,13 @@ public:
     // How much the cell is worth playing for the colour: the move ordering's hand-set potential,
     // not an evaluation.
     int order_value(int cell, int colour) const noexcept { return info_[cell * 2 + colour].order_value; }
+    // The move ordering's values (the learned ones of ai/move_order_weights.h where they were
+    // fitted, see learned_order): the cell for the colour to move, and for the colour whose
+    // move it would spoil.
+    int order_attack(int cell, int colour) const noexcept { return info_[cell * 2 + colour].order_attack; }
+    int order_defence(int cell, int colour) const noexcept { return info_[cell * 2 + colour].order_defence; }
+    // The ordering is the learned one (freestyle, five in a row), with its nearness terms.
+    bool learned_order() const noexcept { return learned_order_; }
     LineShape shape(int cell, int colour, int dir) const noexcept { return shape_of(line_class(cell, colour, dir)); }
     // The finer class of that line (line_shape.h), which the evaluation's codes are made of.
     LineClass line_class(int cell, int colour, int dir) const noexcept {
@@ -114,13 +121,15 @@ public:
     int dir_offset(int dir) const noexcept { return dir_offsets_[dir]; }
 
 private:
-    // What an empty cell is for one colour, from its four shapes; one 8-byte unit, so a make
-    // saves and an unmake restores it in one store.
+    // What an empty cell is for one colour, from its four shapes; one 12-byte unit, so a make
+    // saves and an unmake restores it whole.
     struct CellInfo {
-        std::uint8_t cls;          // CellClass
-        std::uint8_t four;         // some line makes a four or better
-        std::int16_t order_value;  // move-ordering potential
-        std::int16_t eval[2];      // evaluation value, [0] the colour is to move, [1] it just moved
+        std::uint8_t cls;            // CellClass
+        std::uint8_t four;           // some line makes a four or better
+        std::int16_t order_value;    // move-ordering potential
+        std::int16_t eval[2];        // evaluation value, [0] the colour is to move, [1] it just moved
+        std::int16_t order_attack;   // learned move ordering, as the mover
+        std::int16_t order_defence;  // ... and as the opponent
     };
     struct Touched {
         int cell;
@@ -162,6 +171,7 @@ private:
     std::vector<std::uint64_t> stone_keys_;  // [cell * 2 + colour]: Zobrist key of a stone there
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
     std::array<int, 2> eval_mode_{};  // each colour's tables (eval_mode)
+    bool learned_order_ = false;      // see learned_order()
 
     std::array<std::array<int, kClassCount>, 2> cls_count_{};
     std::array<int, 2> potential_{};

@@ -116,6 +116,30 @@ void SearchWorker::extend_pv(int ply, int cell) {
     pv_length_[ply] = std::max(ply + 1, pv_length_[ply + 1]);
 }
 
+void SearchWorker::sample_cutoff(int cell, int plies) const {
+    const SearchPosition& p = position_;
+    CutoffSample sample;
+    sample.move = p.point_of(cell);
+    sample.depth = plies;
+    std::vector<Point> black, white;
+    const int last = p.last_cell(), previous = p.ply() >= 2 ? p.cell_two_plies_ago() : -1;
+    for (int y = 0; y < p.height(); ++y)
+        for (int x = 0; x < p.width(); ++x) {
+            const int c = p.cell_of({x, y});
+            if (c == last || c == previous) continue;
+            if (p.code(c) == kCellBlack) black.push_back({x, y});
+            if (p.code(c) == kCellWhite) white.push_back({x, y});
+        }
+    for (int c : {previous, last})
+        if (c >= 0) (p.code(c) == kCellBlack ? black : white).push_back(p.point_of(c));
+    if (black.size() != white.size() && black.size() != white.size() + 1) return;  // walls, or a handicap
+    for (std::size_t i = 0; i < black.size(); ++i) {
+        sample.stones.push_back(black[i]);
+        if (i < white.size()) sample.stones.push_back(white[i]);
+    }
+    shared_.on_cutoff(sample);
+}
+
 Score SearchWorker::evaluate() const { return evaluate_position(position_); }
 
 Score SearchWorker::static_win_in_five(int ply) const {
@@ -399,6 +423,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
                 alpha = s;
                 extend_pv(ply, cell);
                 if (alpha >= beta) {
+                    if (shared_.on_cutoff && plies >= 2 && excluded < 0 && (key & 15) == 0) sample_cutoff(cell, plies);
                     // Threes and fours learn a history too, where it paid: their shapes
                     // order them among themselves only roughly. Not in renju, where the
                     // same change leaned the other way (SPRTs, eighteenth session).

@@ -31,6 +31,7 @@ struct SharedSearch {
     TimeSource clock;
     std::int64_t start_ms = 0;
     std::vector<class SearchWorker*> workers;
+    std::function<void(const CutoffSample&)> on_cutoff;  // SearchLimits::on_cutoff
     std::uint64_t total_nodes() const;
     std::int64_t elapsed_ms() const { return clock() - start_ms; }
 };
@@ -85,6 +86,7 @@ private:
     // A cutoff by list[tried_index]: its history gains, the moves tried before it lose, and a
     // quiet move becomes this ply's killer.
     void update_cutoff_stats(int cell, int ply, int plies, const MoveList& list, int tried_index, bool quiet);
+    void sample_cutoff(int cell, int plies) const;  // to SharedSearch::on_cutoff
 
     // run()'s phases, in order: reset, a forced answer (or the root moves), a win the threat
     // solvers prove, iterative deepening.

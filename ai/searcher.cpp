@@ -33,6 +33,7 @@ public:
         shared_.stop.store(false);
         shared_.budget_used.store(0);
         shared_.max_nodes = limits.max_nodes;
+        shared_.on_cutoff = limits.on_cutoff;
         shared_.clock = steady_clock_ms();
         shared_.start_ms = shared_.clock();
         shared_.timer.reset();

@@ -17,6 +17,15 @@
 
 namespace tengen {
 
+// A beta cutoff the search sampled, for fitting the move ordering (selfplay --cutoffs): the
+// node's stones, black first and alternating, its last two in the order they were played, and
+// the move that refuted the opponent's.
+struct CutoffSample {
+    std::vector<Point> stones;
+    Point move;
+    int depth = 0;  // whole plies left at the node
+};
+
 struct SearchLimits {
     TimeControl time;             // clocks; all "not given" means the 5000 ms default below
     bool infinite = false;        // ignore the clocks, run until stop() or another limit
@@ -24,6 +33,9 @@ struct SearchLimits {
     std::uint64_t max_nodes = 0;  // 0 = no limit (threat-solver nodes count too)
     int threads = 1;
     int multipv = 1;  // YXNBEST n: report the n best root moves
+    // Training data only: called at about one in 16 cutoffs with two plies or more left (the
+    // node's key decides, so a repeated search samples the same), from every search thread.
+    std::function<void(const CutoffSample&)> on_cutoff;
 };
 
 struct SearchInfo {

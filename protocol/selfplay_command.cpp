@@ -92,7 +92,27 @@ std::string result_name(const Board& board) {
     }
 }
 
-std::string play_game(const SelfplaySettings& s, int game, Player& player) {
+// One cutoff as an arena results line (the node's stones as the opening, the refutation as the
+// one move), which tengen-tune-order reads like any game.
+std::string cutoff_line(const GameConfig& config, const CutoffSample& c) {
+    std::string stones;
+    for (Point p : c.stones) {
+        if (!stones.empty()) stones += ',';
+        stones += to_letters(p);
+    }
+    return fmt::format(
+        "{{\"format\":\"tengen-cutoff-1\",\"rule\":\"{}\",\"board\":[{},{}],\"k\":{},\"depth\":{},"
+        "\"opening\":\"{}\",\"moves\":[{{\"x\":{},\"y\":{}}}]}}",
+        rule_name(config.rule), config.width, config.height, config.win_length, c.depth, stones, c.move.x, c.move.y);
+}
+
+struct GameRecord {
+    std::string line;
+    std::vector<std::string> cutoffs;  // with --cutoffs: the game's sampled cutoffs, in order
+};
+
+GameRecord play_game(const SelfplaySettings& s, int game, Player& player, bool sample_cutoffs) {
+    GameRecord record;
     SplitMix64 rng(s.seed * 0x2545f4914f6cdd1dULL + static_cast<std::uint64_t>(game) + 1);
     rng.next();
     const std::vector<Point> opening = balanced_opening(s, player, rng);
@@ -106,7 +126,10 @@ std::string play_game(const SelfplaySettings& s, int game, Player& player) {
     // Renju black left with only forbidden points cannot move: a draw, as a referee rules it.
     for (int ply = 0; !player.position().game_over() && side_to_move_can_play(player.position()); ++ply) {
         const bool randomise = ply < s.random_plies;
-        const Answer a = player.think(node_limits(s.nodes, randomise ? 4 : 1));
+        SearchLimits limits = node_limits(s.nodes, randomise ? 4 : 1);
+        if (sample_cutoffs)
+            limits.on_cutoff = [&](const CutoffSample& c) { record.cutoffs.push_back(cutoff_line(s.config, c)); };
+        const Answer a = player.think(limits);
         const SearchResult& r = a.search;
         if (a.move == kNoPoint) break;
         Point chosen = a.move;
@@ -132,11 +155,12 @@ std::string play_game(const SelfplaySettings& s, int game, Player& player) {
         scores_text += (i ? "," : "") + scores[i];
         best_text += (i ? "," : "") + best[i];
     }
-    return fmt::format(
+    record.line = fmt::format(
         "{{\"format\":\"tengen-selfplay-1\",\"rule\":\"{}\",\"board\":[{},{}],\"k\":{},\"seed\":{},\"game\":{},"
         "\"nodes\":{},\"opening_stones\":{},\"moves\":\"{}\",\"scores\":[{}],\"best\":[{}],\"result\":\"{}\"}}",
         rule_name(s.config.rule), s.config.width, s.config.height, s.config.win_length, s.seed, game, s.nodes,
         opening.size(), moves_text, scores_text, best_text, result_name(board));
+    return record;
 }
 
 }  // namespace
@@ -145,7 +169,7 @@ int selfplay_main(int argc, char** argv) {
     namespace po = boost::program_options;
     SelfplaySettings s;
     int jobs = 1;
-    std::string output;
+    std::string output, cutoffs_path;
     BoardOptions board_options(GameConfig{});
     po::options_description options(
         "pbrain-tengen selfplay: seeded self-play games at a fixed node count, one JSON line a game");
@@ -165,7 +189,9 @@ int selfplay_main(int argc, char** argv) {
         "random-margin", po::value<int>(&s.random_margin)->default_value(s.random_margin),
         "how far below the best score such a move may be")(
         "jobs,j", po::value<int>(&jobs)->default_value(jobs), "games played at once (one thread each)")(
-        "output,o", po::value<std::string>(&output), "write here instead of standard output");
+        "output,o", po::value<std::string>(&output), "write here instead of standard output")(
+        "cutoffs", po::value<std::string>(&cutoffs_path),
+        "also write sampled beta cutoffs of the searches here (the move ordering's data, tengen-tune-order)");
     // clang-format on
     board_options.add_to(options);
     po::variables_map vm;
@@ -201,19 +227,28 @@ int selfplay_main(int argc, char** argv) {
         }
     }
     std::ostream& out = output.empty() ? std::cout : file;
+    std::ofstream cutoffs;
+    if (!cutoffs_path.empty()) {
+        cutoffs.open(cutoffs_path);
+        if (!cutoffs) {
+            std::cerr << "pbrain-tengen selfplay: cannot write " << cutoffs_path << "\n";
+            return 2;
+        }
+    }
+    const bool sample_cutoffs = !cutoffs_path.empty();
 
     // Workers take game numbers in order; the writer prints them in order as they complete.
-    std::vector<std::optional<std::string>> done(static_cast<std::size_t>(s.games));
+    std::vector<std::optional<GameRecord>> done(static_cast<std::size_t>(s.games));
     std::mutex mutex;
     std::condition_variable ready;
     std::atomic<int> next{0};
     auto worker = [&] {
         Player player(std::size_t{16} << 20);
         for (int g; (g = next.fetch_add(1)) < s.games;) {
-            std::string line = play_game(s, g, player);
+            GameRecord record = play_game(s, g, player, sample_cutoffs);
             {
                 std::lock_guard lock(mutex);
-                done[static_cast<std::size_t>(g)] = std::move(line);
+                done[static_cast<std::size_t>(g)] = std::move(record);
             }
             ready.notify_all();
         }
@@ -221,18 +256,20 @@ int selfplay_main(int argc, char** argv) {
     std::vector<std::thread> threads;
     for (int i = 0; i < std::min(jobs, std::max(s.games, 1)); ++i) threads.emplace_back(worker);
     for (int g = 0; g < s.games; ++g) {
-        std::string line;
+        GameRecord record;
         {
             std::unique_lock lock(mutex);
             ready.wait(lock, [&] { return done[static_cast<std::size_t>(g)].has_value(); });
-            line = std::move(*done[static_cast<std::size_t>(g)]);
-            done[static_cast<std::size_t>(g)] = std::string{};
+            record = std::move(*done[static_cast<std::size_t>(g)]);
+            done[static_cast<std::size_t>(g)] = GameRecord{};
         }
-        out << line << '\n';
+        out << record.line << '\n';
         out.flush();
+        for (const std::string& c : record.cutoffs) cutoffs << c << '\n';
+        if (sample_cutoffs) cutoffs.flush();
     }
     for (auto& t : threads) t.join();
-    return out ? 0 : 1;
+    return out && (!sample_cutoffs || cutoffs) ? 0 : 1;
 }
 
 }  // namespace tengen

@@ -151,6 +151,52 @@ BOOST_AUTO_TEST_CASE(transposition_table_round_trip) {
     BOOST_TEST(!tt.probe(key, hit));
 }
 
+// The learned move ordering was fitted on freestyle five-in-a-row searches; every other rule
+// and length keeps the hand-set one (the mover's value twice, the opponent's once), and the
+// incremental values match a fresh scan either way.
+BOOST_AUTO_TEST_CASE(learned_order_only_where_it_was_fitted) {
+    std::mt19937 rng(11);
+    for (Rule rule : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
+        for (int k : {4, 5}) {
+            if (rule == Rule::Renju && k != 5) continue;
+            const GameConfig c{15, 15, k, rule};
+            const bool learned = rule == Rule::Freestyle && k == 5;
+            Board b(c);
+            SearchPosition incremental(c);
+            incremental.set_from(b);
+            BOOST_TEST(incremental.learned_order() == learned);
+            std::uniform_int_distribution<int> near(4, 10);
+            int differs = 0;
+            for (int step = 0; step < 30 && !b.game_over(); ++step) {
+                const Point p{near(rng), near(rng)};
+                if (!b.is_legal(p)) continue;
+                b.play(p);
+                incremental.make(incremental.cell_of(p));
+                SearchPosition fresh(c);
+                fresh.set_from(b);
+                for (int y = 0; y < c.height; ++y)
+                    for (int x = 0; x < c.width; ++x) {
+                        const int cell = incremental.cell_of({x, y});
+                        if (!incremental.empty(cell)) continue;
+                        for (int colour = 0; colour < 2; ++colour) {
+                            const int attack = incremental.order_attack(cell, colour);
+                            const int defence = incremental.order_defence(cell, colour);
+                            BOOST_TEST_REQUIRE(attack == fresh.order_attack(cell, colour));
+                            BOOST_TEST_REQUIRE(defence == fresh.order_defence(cell, colour));
+                            const int hand_set = incremental.order_value(cell, colour);
+                            if (!learned) {
+                                BOOST_TEST_REQUIRE(attack == 2 * hand_set);
+                                BOOST_TEST_REQUIRE(defence == hand_set);
+                            }
+                            differs += attack != 2 * hand_set || defence != hand_set;
+                        }
+                    }
+            }
+            if (learned) BOOST_TEST(differs > 0);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(incremental_patterns_match_a_fresh_scan) {
     std::mt19937 rng(7);
     for (Rule rule : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {

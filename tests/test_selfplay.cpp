@@ -28,11 +28,18 @@ std::vector<std::string> lines_of(const std::string& text) {
     return out;
 }
 
-std::string selfplay(const std::string& rule, int size, int games, int jobs, int seed) {
-    const auto run = run_with_input({TENGEN_PBRAIN_PATH, "selfplay", "--rule", rule, "--size", std::to_string(size),
-                                     "--games", std::to_string(games), "--jobs", std::to_string(jobs), "--seed",
-                                     std::to_string(seed), "--nodes", "300", "--opening-nodes", "300"},
-                                    "", 120000);
+std::string selfplay(const std::string& rule, int size, int games, int jobs, int seed,
+                     const std::vector<std::string>& extra = {}, int nodes = 300) {
+    std::vector<std::string> args{TENGEN_PBRAIN_PATH, "selfplay",
+                                  "--rule",           rule,
+                                  "--size",           std::to_string(size),
+                                  "--games",          std::to_string(games),
+                                  "--jobs",           std::to_string(jobs),
+                                  "--seed",           std::to_string(seed),
+                                  "--nodes",          std::to_string(nodes),
+                                  "--opening-nodes",  "300"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto run = run_with_input(args, "", 120000);
     BOOST_REQUIRE(!run.timed_out);
     BOOST_REQUIRE_EQUAL(run.exit_code, 0);
     return run.out;
@@ -116,4 +123,51 @@ BOOST_AUTO_TEST_CASE(tuner_reads_generated_games) {
     const int positions = std::stoi(header.substr(at + 8));
     BOOST_TEST_MESSAGE(positions << " positions read");
     BOOST_CHECK_GT(positions, 40);
+}
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// --cutoffs: the searches' sampled cutoffs, each a position reached by legal moves with the
+// refutation legal in it, the same for any --jobs, and lines the order tuner reads as games.
+BOOST_AUTO_TEST_CASE(cutoffs_are_legal_refutations_the_order_tuner_reads) {
+    const auto stem = std::filesystem::temp_directory_path() / ("tengen-cutoffs-" + std::to_string(::getpid()));
+    const std::string one = stem.string() + "-1.jsonl", two = stem.string() + "-2.jsonl", table = stem.string() + ".h";
+    selfplay("freestyle", 15, 2, 1, 4, {"--cutoffs", one}, 5000);
+    selfplay("freestyle", 15, 2, 2, 4, {"--cutoffs", two}, 5000);
+    const std::string cutoffs = read_file(one);
+    BOOST_CHECK(cutoffs == read_file(two));
+    const auto lines = lines_of(cutoffs);
+    BOOST_TEST_MESSAGE(lines.size() << " cutoffs");
+    BOOST_REQUIRE_GT(lines.size(), 20u);
+    for (const std::string& line : lines) {
+        const auto c = nlohmann::json::parse(line);
+        BOOST_CHECK_GE(c.at("depth").get<int>(), 2);
+        Board board(GameConfig{c["board"][0].get<int>(), c["board"][1].get<int>(), c["k"].get<int>(), Rule::Freestyle});
+        const std::string stones = c.at("opening").get<std::string>();
+        for (std::size_t start = 0; start < stones.size();) {
+            const std::size_t end = std::min(stones.find(',', start), stones.size());
+            const auto p = parse_letters(std::string_view(stones).substr(start, end - start));
+            BOOST_REQUIRE(p.has_value());
+            BOOST_REQUIRE(board.is_legal(*p));
+            board.play(*p);
+            start = end + 1;
+        }
+        BOOST_REQUIRE(!board.game_over());
+        const Point move{c["moves"][0].at("x").get<int>(), c["moves"][0].at("y").get<int>()};
+        BOOST_CHECK_MESSAGE(board.is_legal(move), line);
+    }
+    const std::filesystem::path tuner =
+        std::filesystem::path(TENGEN_PBRAIN_PATH).parent_path() / "tests" / "tengen-tune-order";
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(tuner), "build tengen-tune-order first");
+    const auto run = run_with_input({tuner.string(), one, "--fine", "--epochs", "1", "--out", table}, "", 120000);
+    const std::string header = read_file(table);
+    for (const auto& f : {one, two, table}) std::filesystem::remove(f);
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    BOOST_CHECK(header.find("kOrderAttack") != std::string::npos);
+    std::string fitted_on = " (";  // the header names how many positions it was fitted on
+    fitted_on += std::to_string(lines.size());
+    BOOST_CHECK(header.find(fitted_on + " positions") != std::string::npos);
 }
