@@ -218,23 +218,16 @@ int selfplay_main(int argc, char** argv) {
                      "--opening-stones, please\n";
         return 2;
     }
-    std::ofstream file;
-    if (!output.empty()) {
-        file.open(output);
-        if (!file) {
-            std::cerr << "pbrain-tengen selfplay: cannot write " << output << "\n";
-            return 2;
-        }
-    }
+    // An empty path opens nothing; one that cannot be written is said so.
+    auto open_output = [](std::ofstream& stream, const std::string& path) {
+        if (path.empty()) return true;
+        stream.open(path);
+        if (!stream) std::cerr << "pbrain-tengen selfplay: cannot write " << path << "\n";
+        return static_cast<bool>(stream);
+    };
+    std::ofstream file, cutoffs;
+    if (!open_output(file, output) || !open_output(cutoffs, cutoffs_path)) return 2;
     std::ostream& out = output.empty() ? std::cout : file;
-    std::ofstream cutoffs;
-    if (!cutoffs_path.empty()) {
-        cutoffs.open(cutoffs_path);
-        if (!cutoffs) {
-            std::cerr << "pbrain-tengen selfplay: cannot write " << cutoffs_path << "\n";
-            return 2;
-        }
-    }
     const bool sample_cutoffs = !cutoffs_path.empty();
 
     // Workers take game numbers in order; the writer prints them in order as they complete.
