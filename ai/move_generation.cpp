@@ -129,32 +129,28 @@ void SearchWorker::generate_unsorted(MoveList& list, int ply, int tt_move_cell) 
     const Rule rule = p.config().rule;
     const bool must_defend = p.class_count(them, kClsFlexFour) > 0 && rule != Rule::Caro && rule != Rule::CaroExact;
     const std::array<int, 2> killers = killers_[std::min(ply, kMaxPly)];
-    // Chebyshev distance 1..4, farther, none: the learned ordering's nearness buckets.
+    // The learned ordering's nearness to the opponent's last stone and to our own.
     const int last = p.last_cell(), own = p.ply() >= 2 ? p.cell_two_plies_ago() : -1;
     const Point last_at = last >= 0 ? p.point_of(last) : Point{}, own_at = own >= 0 ? p.point_of(own) : Point{};
-    int x = 0, y = 0;
-    auto distance = [&](int other) {
-        if (other < 0) return 5;
-        const Point o = other == last ? last_at : own_at;
-        return std::min(std::max(std::abs(x - o.x), std::abs(y - o.y)), 5) - 1;
-    };
-    static constexpr std::array<std::int16_t, 6> kNoNearness{};
+    static constexpr std::array<std::int16_t, kNearnessBuckets> kNoNearness{};
     const auto& near_last = p.learned_order() ? kOrderNearLast : kNoNearness;
     const auto& near_own = p.learned_order() ? kOrderNearOwn : kNoNearness;
     for (int pass = 0; pass < 3 && list.empty(); ++pass) {
         // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
         const int y0 = pass == 2 ? 0 : b.y0, y1 = pass == 2 ? p.height() - 1 : b.y1;
         const int x0 = pass == 2 ? 0 : b.x0, x1 = pass == 2 ? p.width() - 1 : b.x1;
-        for (y = y0; y <= y1; ++y) {
+        for (int y = y0; y <= y1; ++y) {
             int cell = p.cell_of({x0, y});
-            for (x = x0; x <= x1; ++x, ++cell) {
+            for (int x = x0; x <= x1; ++x, ++cell) {
                 if (!p.empty(cell)) continue;
                 if (pass < 2 && !p.near_stones(cell)) continue;
                 if (pass == 0 && must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) continue;
                 if (!playable(cell, us)) continue;
                 const int dense = y * p.width() + x;
-                int score = p.order_attack(cell, us) + p.order_defence(cell, them) + near_last[distance(last)] +
-                            near_own[distance(own)] + history_[us][dense] / 64;
+                const int near_last_bucket = last >= 0 ? nearness_bucket({x, y}, last_at) : kNoStoneBucket;
+                const int near_own_bucket = own >= 0 ? nearness_bucket({x, y}, own_at) : kNoStoneBucket;
+                int score = p.order_attack(cell, us) + p.order_defence(cell, them) + near_last[near_last_bucket] +
+                            near_own[near_own_bucket] + history_[us][dense] / 64;
                 if (cell == tt_move_cell)
                     score += 1 << 28;
                 else if (dense == killers[0])

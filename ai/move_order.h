@@ -7,10 +7,13 @@
 // --fine, ai/cell_code.h); these coarser ones fitted no better than the hand-set order.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 
 #include "ai/cell_code.h"
+#include "engine/types.h"
 
 namespace tengen {
 
@@ -22,5 +25,14 @@ constexpr int order_code(const std::array<int, 4>& shapes) { return multiset_ran
 static_assert(order_code({0, 0, 0, 0}) == 0);
 static_assert(order_code({kShapeCount - 1, kShapeCount - 1, kShapeCount - 1, kShapeCount - 1}) == kOrderCodes - 1);
 static_assert(order_code({1, 2, 3, 4}) == order_code({4, 3, 2, 1}));
+
+// The ordering's nearness terms, one per bucket of a candidate's Chebyshev distance to a stone
+// (the opponent's last, our own last): 1, 2, 3, 4, farther, and kNoStoneBucket when there is no
+// such stone yet. The tuner and the search bucket alike through this.
+inline constexpr int kNearnessBuckets = 6;
+inline constexpr int kNoStoneBucket = kNearnessBuckets - 1;
+constexpr int nearness_bucket(Point cell, Point stone) {
+    return std::min(std::max(std::abs(cell.x - stone.x), std::abs(cell.y - stone.y)), 5) - 1;
+}
 
 }  // namespace tengen

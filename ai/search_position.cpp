@@ -88,8 +88,8 @@ const CombinedTables& combined_tables() {
                 out.order_value = clamp_value(v);
                 constexpr bool kFine = kOrderAttack.size() == static_cast<std::size_t>(kCellCodes);
                 const int code = kFine ? cell_code(classes) : order_code(s);
-                out.order_attack = c == kClsForbid ? std::int16_t{-4000} : kOrderAttack[code];
-                out.order_defence = c == kClsForbid ? std::int16_t{0} : kOrderDefence[code];
+                out.order_attack = kOrderAttack[code];  // read only where the rule is freestyle
+                out.order_defence = kOrderDefence[code];
                 for (int role = 0; role < 2; ++role) out.eval[role] = kCellCodeEval[mode][role][cell_code(classes)];
                 out.cls = static_cast<std::uint8_t>(c);
                 out.four = four ? 1 : 0;

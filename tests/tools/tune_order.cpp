@@ -40,13 +40,10 @@ struct Candidate {
     std::uint8_t near_own;      // distance bucket to our own last stone
 };
 
-constexpr int kDistanceBuckets = 6;  // Chebyshev distance 1, 2, 3, 4, more, no such stone
+constexpr int kDistanceBuckets = kNearnessBuckets;
 
 int distance_bucket(const SearchPosition& p, int cell, int other) {
-    if (other < 0) return kDistanceBuckets - 1;
-    const Point a = p.point_of(cell), b = p.point_of(other);
-    const int d = std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
-    return std::min(d, 5) - 1;
+    return other < 0 ? kNoStoneBucket : nearness_bucket(p.point_of(cell), p.point_of(other));
 }
 
 struct Sample {
