@@ -374,7 +374,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     const int move_count_limit = move_count_table().count[improving][std::min(plies, 63)];
     // Facing an open three, a four of ours that blocks nothing only delays the defence, and far
     // from the last stones of both sides it seldom starts a real counter-attack (Rapfi's
-    // "useless defence"): reduced, and skipped near the leaves when far from both.
+    // "useless defence"): reduced, and skipped near the leaves when far from both. Only stones
+    // of the search's own line count: the root does not know the game's last moves.
     const int their_last = p.last_cell(), our_last = p.ply() >= 2 ? p.cell_two_plies_ago() : -1;
     auto far_from = [&](int cell, int stone) {
         if (stone < 0) return false;
