@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 
 #include "ai/cell_code.h"
 #include "engine/types.h"
@@ -31,8 +30,6 @@ static_assert(order_code({1, 2, 3, 4}) == order_code({4, 3, 2, 1}));
 // such stone yet. The tuner and the search bucket alike through this.
 inline constexpr int kNearnessBuckets = 6;
 inline constexpr int kNoStoneBucket = kNearnessBuckets - 1;
-constexpr int nearness_bucket(Point cell, Point stone) {
-    return std::min(std::max(std::abs(cell.x - stone.x), std::abs(cell.y - stone.y)), 5) - 1;
-}
+constexpr int nearness_bucket(Point cell, Point stone) { return std::min(chebyshev_distance(cell, stone), 5) - 1; }
 
 }  // namespace tengen

@@ -378,9 +378,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // of the search's own line count: the root does not know the game's last moves.
     const int their_last = p.last_cell(), our_last = p.ply() >= 2 ? p.cell_two_plies_ago() : -1;
     auto far_from = [&](int cell, int stone) {
-        if (stone < 0) return false;
-        const Point a = p.point_of(cell), b = p.point_of(stone);
-        return std::max(std::abs(a.x - b.x), std::abs(a.y - b.y)) > 4;
+        return stone >= 0 && chebyshev_distance(p.point_of(cell), p.point_of(stone)) > 4;
     };
     int searched = 0;
     for (int i = 0; i < count; ++i) {

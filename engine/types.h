@@ -27,6 +27,13 @@ struct Point {
 };
 inline constexpr Point kNoPoint{-1, -1};
 
+// Lines between two points in the king's metric: 1 for neighbours, diagonal ones included.
+constexpr int chebyshev_distance(Point a, Point b) {
+    const int dx = a.x > b.x ? a.x - b.x : b.x - a.x;
+    const int dy = a.y > b.y ? a.y - b.y : b.y - a.y;
+    return dx > dy ? dx : dy;
+}
+
 // A stone placed by a colour. A pass is not a move.
 struct Move {
     Point at;

@@ -330,7 +330,7 @@ BOOST_AUTO_TEST_CASE(swap2_after_three_stones_swaps_plays_white_or_places_two) {
     BOOST_TEST(!after.game_over());
     // The scripted score is smallest for the 5th stone next to the 4th: the most even choice.
     const Point fourth = two.placed[0], fifth = two.placed[1];
-    BOOST_TEST(std::max(std::abs(fourth.x - fifth.x), std::abs(fourth.y - fifth.y)) == 1);
+    BOOST_TEST(chebyshev_distance(fourth, fifth) == 1);
     BOOST_TEST(close.calls > 2);
     BOOST_TEST(close.spent <= 1000);  // all the searches share the one budget
 }
