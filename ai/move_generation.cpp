@@ -130,7 +130,7 @@ void SearchWorker::generate_unsorted(MoveList& list, int ply, int tt_move_cell) 
     const bool must_defend = p.class_count(them, kClsFlexFour) > 0 && rule != Rule::Caro && rule != Rule::CaroExact;
     const std::array<int, 2> killers = killers_[std::min(ply, kMaxPly)];
     // The learned ordering's nearness to the opponent's last stone and to our own.
-    const int last = p.last_cell(), own = p.ply() >= 2 ? p.cell_two_plies_ago() : -1;
+    const int last = p.last_cell(), own = p.cell_two_plies_ago();
     const Point last_at = last >= 0 ? p.point_of(last) : Point{}, own_at = own >= 0 ? p.point_of(own) : Point{};
     static constexpr std::array<std::int16_t, kNearnessBuckets> kNoNearness{};
     const auto& near_last = p.learned_order() ? kOrderNearLast : kNoNearness;

@@ -61,8 +61,9 @@ public:
     int stones() const noexcept { return stones_; }  // black and white stones; walls are not counted
     int empty_cells() const noexcept { return config_.width * config_.height - stones_ - walls_; }
     int last_cell() const noexcept { return records_.empty() ? -1 : records_.back().cell; }
-    // The stone placed two moves ago (the side to move's last stone); needs ply() >= 2.
-    int cell_two_plies_ago() const noexcept { return records_[records_.size() - 2].cell; }
+    // The stone placed two moves ago (the side to move's last stone), -1 before the search's
+    // second move: like last_cell, only the search's own line is known.
+    int cell_two_plies_ago() const noexcept { return records_.size() < 2 ? -1 : records_[records_.size() - 2].cell; }
 
     bool empty(int cell) const noexcept { return cells_[cell] == kCellEmpty; }
     std::uint8_t code(int cell) const noexcept { return cells_[cell]; }

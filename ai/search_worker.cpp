@@ -128,7 +128,7 @@ void SearchWorker::sample_cutoff(int cell, int plies) const {
     sample.move = p.point_of(cell);
     sample.depth = plies;
     std::vector<Point> black, white;
-    const int last = p.last_cell(), previous = p.ply() >= 2 ? p.cell_two_plies_ago() : -1;
+    const int last = p.last_cell(), previous = p.cell_two_plies_ago();
     for (int y = 0; y < p.height(); ++y)
         for (int x = 0; x < p.width(); ++x) {
             const int c = p.cell_of({x, y});
@@ -376,7 +376,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // from the last stones of both sides it seldom starts a real counter-attack (Rapfi's
     // "useless defence"): reduced, and skipped near the leaves when far from both. Only stones
     // of the search's own line count: the root does not know the game's last moves.
-    const int their_last = p.last_cell(), our_last = p.ply() >= 2 ? p.cell_two_plies_ago() : -1;
+    const int their_last = p.last_cell(), our_last = p.cell_two_plies_ago();
     auto far_from = [&](int cell, int stone) {
         return stone >= 0 && chebyshev_distance(p.point_of(cell), p.point_of(stone)) > 4;
     };

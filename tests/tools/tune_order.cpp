@@ -89,11 +89,11 @@ void add_position(const SearchPosition& p, int played_cell, bool validation, con
             if (must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) continue;
             if (p.renju() && us == 0 && p.cls(cell, 0) == kClsForbid) continue;
             if (cell == played_cell) s.target = static_cast<std::uint32_t>(data.candidates.size()) - s.begin;
-            data.candidates.push_back(
-                {static_cast<std::uint16_t>(codes.at(p, cell, us)), static_cast<std::uint16_t>(codes.at(p, cell, them)),
-                 p.order_value(cell, us) * 2 + p.order_value(cell, them),
-                 static_cast<std::uint8_t>(distance_bucket(p, cell, p.last_cell())),
-                 static_cast<std::uint8_t>(distance_bucket(p, cell, p.ply() >= 2 ? p.cell_two_plies_ago() : -1))});
+            data.candidates.push_back({static_cast<std::uint16_t>(codes.at(p, cell, us)),
+                                       static_cast<std::uint16_t>(codes.at(p, cell, them)),
+                                       p.order_value(cell, us) * 2 + p.order_value(cell, them),
+                                       static_cast<std::uint8_t>(distance_bucket(p, cell, p.last_cell())),
+                                       static_cast<std::uint8_t>(distance_bucket(p, cell, p.cell_two_plies_ago()))});
         }
     s.end = static_cast<std::uint32_t>(data.candidates.size());
     if (s.target == ~0u || s.end - s.begin < 2) {
