@@ -297,6 +297,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
                 return s;
         }
     }
+    // A node that has been on the principal variation (its TT entry says so) stays likely to
+    // matter: its late moves are reduced as a PV node's are (Rapfi's ttPv).
+    const bool tt_pv = pv_node || (tt_hit && hit.pv);
     const Score static_eval = tt_hit ? hit.eval : evaluate();
     static_eval_[ply] = static_eval;
     const bool improving = ply >= 2 && static_eval_[ply - 2] != kNoStaticEval && static_eval > static_eval_[ply - 2];
@@ -390,8 +393,11 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         const bool forcing = our_four || p.cls(cell, them) >= kClsFour;
         const bool quiet = !tactical && !defending && cell != tt_cell;
         // Our fours force an answer and are not reduced; a cell that only spoils the
-        // opponent's four is an ordinary move here.
-        const bool reducible = !our_four && !defending && cell != tt_cell;
+        // opponent's four is an ordinary move here. Facing an open three the late blocks are
+        // reduced too: the TT move or the first block is almost always the defence that holds,
+        // and searching every other block in full paid less than the depth it cost (SPRT,
+        // twenty-sixth session; Rapfi reduces them likewise).
+        const bool reducible = !our_four && cell != tt_cell;
         int counter_reduction = 0;
         if (defending && our_four && p.cls(cell, them) < kClsFour) {
             const bool far_them = far_from(cell, their_last), far_us = far_from(cell, our_last);
@@ -424,7 +430,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             // in self-play than at full depth (twenty-second session).
             if (depth >= 3 * kOnePly && reducible) {
                 r += late_move_reduction(plies, searched);
-                if (pv_node) r -= kOnePly;
+                if (tt_pv) r -= kOnePly;
                 if (cut_node) r += kOnePly;
             }
             if (depth >= 2 * kOnePly) r += counter_reduction;
@@ -462,7 +468,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // A node that failed low has no best move, only the least bad of upper bounds: it keeps the
     // move an earlier visit found rather than naming one.
     shared_.tt->store(key, score_to_tt(best, ply), static_eval, bound == Bound::Upper ? -1 : p.dense_of(best_cell),
-                      depth / kOnePly, bound);
+                      depth / kOnePly, bound, tt_pv);
     return best;
 }
 

@@ -92,7 +92,9 @@ bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const noexcept {
         const Unpacked u = unpack(data);
         out.score = u.score;
         out.eval = u.eval;
-        out.move = u.move == 0xFFFF ? -1 : u.move;
+        const int move = u.move & 0x7FFF;  // the top bit is the PV flag
+        out.move = move == 0x7FFF ? -1 : move;
+        out.pv = (u.move & 0x8000) != 0;
         out.depth = u.depth;
         out.bound = static_cast<Bound>(u.bound_gen & 3);
         return true;
@@ -100,7 +102,8 @@ bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const noexcept {
     return false;
 }
 
-void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int move, int depth, Bound bound) noexcept {
+void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int move, int depth, Bound bound,
+                               bool pv) noexcept {
     Bucket& b = bucket_for(key);
     Entry* target = nullptr;
     int worst = 1 << 30;
@@ -111,7 +114,7 @@ void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int m
             const Unpacked old = unpack(data);
             // Keep a deeper result for the same position unless the new one is exact.
             if (bound != Bound::Exact && old.depth > depth + 2 && (old.bound_gen >> 2) == generation_) return;
-            if (move < 0 && old.move != 0xFFFF) move = old.move;
+            if (move < 0 && (old.move & 0x7FFF) != 0x7FFF) move = old.move & 0x7FFF;
             target = &e;
             break;
         }
@@ -131,7 +134,7 @@ void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int m
     Unpacked u;
     u.score = static_cast<std::int16_t>(std::clamp<Score>(score, -32000, 32000));
     u.eval = static_cast<std::int16_t>(std::clamp<Score>(eval, -32000, 32000));
-    u.move = move < 0 ? 0xFFFF : static_cast<std::uint16_t>(move);
+    u.move = static_cast<std::uint16_t>((move < 0 ? 0x7FFF : move) | (pv ? 0x8000 : 0));
     u.depth = static_cast<std::int8_t>(std::clamp(depth, -100, 120));
     u.bound_gen = static_cast<std::uint8_t>(static_cast<int>(bound) | (generation_ << 2));
     const std::uint64_t data = pack(u);

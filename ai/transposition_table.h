@@ -23,6 +23,7 @@ struct TTHit {
     int move = -1;  // dense board index, -1 for none
     int depth = 0;
     Bound bound = Bound::None;
+    bool pv = false;  // stored by a node that was on the principal variation
 };
 
 class TranspositionTable {
@@ -50,7 +51,7 @@ public:
     // before the probe is long enough to hide it.
     void prefetch(std::uint64_t key) const noexcept { __builtin_prefetch(&bucket_for(key)); }
     // score must already be node-relative (see score_to_tt); depth may be negative (VCF).
-    void store(std::uint64_t key, Score score, Score eval, int move, int depth, Bound bound) noexcept;
+    void store(std::uint64_t key, Score score, Score eval, int move, int depth, Bound bound, bool pv = false) noexcept;
     std::size_t bytes() const noexcept { return capacity_ * sizeof(Bucket); }
     std::size_t bytes_in_use() const noexcept { return in_use() * sizeof(Bucket); }
 

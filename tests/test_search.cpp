@@ -151,6 +151,31 @@ BOOST_AUTO_TEST_CASE(transposition_table_round_trip) {
     BOOST_TEST(!tt.probe(key, hit));
 }
 
+// A node once on the principal variation marks its entry (late moves below it are reduced
+// less); the mark shares the move's field and must not change the move, even the last cell of
+// the largest board, nor a kept move when a later store names none.
+BOOST_AUTO_TEST_CASE(transposition_table_keeps_the_pv_mark_apart_from_the_move) {
+    TranspositionTable tt(std::size_t{1} << 20);
+    const std::uint64_t key = 0xFEDCBA9876543210ull;
+    TTHit hit;
+    tt.store(key, 10, 5, 32 * 32 - 1, 6, Bound::Exact, /*pv=*/true);
+    BOOST_TEST(tt.probe(key, hit));
+    BOOST_TEST(hit.move == 32 * 32 - 1);
+    BOOST_TEST(hit.pv);
+    tt.store(key, -3, 5, -1, 6, Bound::Upper, /*pv=*/false);
+    BOOST_TEST(tt.probe(key, hit));
+    BOOST_TEST(hit.move == 32 * 32 - 1);  // a fail-low keeps the move an earlier visit found
+    BOOST_TEST(!hit.pv);
+    tt.store(key ^ 2, 0, 0, -1, 1, Bound::Lower, /*pv=*/true);
+    BOOST_TEST(tt.probe(key ^ 2, hit));
+    BOOST_TEST(hit.move == -1);
+    BOOST_TEST(hit.pv);
+    tt.store(key ^ 4, 0, 0, 0, 1, Bound::Lower);
+    BOOST_TEST(tt.probe(key ^ 4, hit));
+    BOOST_TEST(hit.move == 0);
+    BOOST_TEST(!hit.pv);
+}
+
 // The learned move ordering was fitted on freestyle five-in-a-row searches; every other rule
 // and length keeps the hand-set one (the mover's value twice, the opponent's once), and the
 // incremental values match a fresh scan either way.
