@@ -26,6 +26,20 @@ Unpacked unpack(std::uint64_t d) {
             static_cast<std::uint8_t>(d >> 56)};
 }
 
+// The move field: a dense cell index in the low 15 bits (all ones for none), and on top the mark
+// of a node that was on the principal variation.
+constexpr std::uint16_t kNoMove = 0x7FFF;
+constexpr std::uint16_t kPvMark = 0x8000;
+
+int stored_move(std::uint16_t field) {
+    const int move = field & kNoMove;
+    return move == kNoMove ? -1 : move;
+}
+
+std::uint16_t move_field(int move, bool pv) {
+    return static_cast<std::uint16_t>((move < 0 ? kNoMove : move) | (pv ? kPvMark : 0));
+}
+
 }  // namespace
 
 TranspositionTable::TranspositionTable(std::size_t bytes) { resize(bytes); }
@@ -92,9 +106,8 @@ bool TranspositionTable::probe(std::uint64_t key, TTHit& out) const noexcept {
         const Unpacked u = unpack(data);
         out.score = u.score;
         out.eval = u.eval;
-        const int move = u.move & 0x7FFF;  // the top bit is the PV flag
-        out.move = move == 0x7FFF ? -1 : move;
-        out.pv = (u.move & 0x8000) != 0;
+        out.move = stored_move(u.move);
+        out.pv = (u.move & kPvMark) != 0;
         out.depth = u.depth;
         out.bound = static_cast<Bound>(u.bound_gen & 3);
         return true;
@@ -114,7 +127,7 @@ void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int m
             const Unpacked old = unpack(data);
             // Keep a deeper result for the same position unless the new one is exact.
             if (bound != Bound::Exact && old.depth > depth + 2 && (old.bound_gen >> 2) == generation_) return;
-            if (move < 0 && (old.move & 0x7FFF) != 0x7FFF) move = old.move & 0x7FFF;
+            if (move < 0) move = stored_move(old.move);
             target = &e;
             break;
         }
@@ -134,7 +147,7 @@ void TranspositionTable::store(std::uint64_t key, Score score, Score eval, int m
     Unpacked u;
     u.score = static_cast<std::int16_t>(std::clamp<Score>(score, -32000, 32000));
     u.eval = static_cast<std::int16_t>(std::clamp<Score>(eval, -32000, 32000));
-    u.move = static_cast<std::uint16_t>((move < 0 ? 0x7FFF : move) | (pv ? 0x8000 : 0));
+    u.move = move_field(move, pv);
     u.depth = static_cast<std::int8_t>(std::clamp(depth, -100, 120));
     u.bound_gen = static_cast<std::uint8_t>(static_cast<int>(bound) | (generation_ << 2));
     const std::uint64_t data = pack(u);
