@@ -36,8 +36,31 @@ PageWarmer::PageWarmer(void* data, std::size_t bytes) {
 }
 
 PageWarmer::~PageWarmer() {
-    stop_.store(true, std::memory_order_relaxed);
+    {
+        const std::lock_guard lock(mutex_);
+        stop_.store(true, std::memory_order_relaxed);
+    }
+    resumed_.notify_all();
     if (thread_.joinable()) thread_.join();
+}
+
+void PageWarmer::pause() {
+    const std::lock_guard lock(mutex_);
+    ++pauses_;
+}
+
+void PageWarmer::resume() {
+    {
+        const std::lock_guard lock(mutex_);
+        pauses_ = std::max(pauses_ - 1, 0);
+    }
+    resumed_.notify_all();
+}
+
+bool PageWarmer::wait_while_paused() {
+    std::unique_lock lock(mutex_);
+    resumed_.wait(lock, [this] { return pauses_ == 0 || stop_.load(std::memory_order_relaxed); });
+    return !stop_.load(std::memory_order_relaxed);
 }
 
 void PageWarmer::wait() {
@@ -45,7 +68,7 @@ void PageWarmer::wait() {
 }
 
 void PageWarmer::run(std::byte* data, std::size_t bytes) {
-    for (std::size_t off = 0; off < bytes && !stop_.load(std::memory_order_relaxed); off += kChunkBytes) {
+    for (std::size_t off = 0; off < bytes && wait_while_paused(); off += kChunkBytes) {
         const std::size_t n = std::min(kChunkBytes, bytes - off);
         platform::populate_pages(data + off, n);
         touch_pages(data + off, n);

@@ -43,7 +43,10 @@ Player::~Player() {
     }
 }
 
-void Player::new_game(const GameConfig& config) { game_.emplace(config); }
+void Player::new_game(const GameConfig& config, int threads) {
+    game_.emplace(config);
+    searcher_.prepare(config, threads);
+}
 void Player::set_position(Board position) { game_ = std::move(position); }
 void Player::play(Point p) { game_->play(p); }
 void Player::undo() { game_->unmake(); }

@@ -41,7 +41,9 @@ public:
     // ---- the game
     bool has_game() const noexcept { return game_.has_value(); }
     const Board& position() const { return *game_; }  // precondition: has_game()
-    void new_game(const GameConfig& config);
+    // Also makes the search's state for the new shape for `threads` threads (see
+    // Searcher::prepare), so the game's first move does not wait for it.
+    void new_game(const GameConfig& config, int threads = 1);
     void set_position(Board position);
     void play(Point p);  // precondition: position().is_legal(p)
     void undo();         // takes the last stone back; precondition: a stone to take back

@@ -38,18 +38,21 @@ public:
         shared_.start_ms = shared_.clock();
         shared_.timer.reset();
         if (!limits.infinite) shared_.timer.emplace(plan_move_time(limits.time), shared_.clock);
-        const int threads = std::clamp(limits.threads, 1, 64);
-        if (static_cast<int>(workers_.size()) != threads ||
-            (!workers_.empty() && workers_[0]->config() != position.config())) {
-            workers_.clear();
-            for (int i = 0; i < threads; ++i)
-                workers_.push_back(std::make_unique<SearchWorker>(position.config(), shared_, i));
-        }
+        make_workers(position.config(), limits.threads);
         shared_.workers.clear();
         for (auto& w : workers_) shared_.workers.push_back(w.get());
         running_.store(true);
+        // A search's threads take their stacks and malloc arenas as it starts, and each waits
+        // for the address-space lock behind the helper that maps a fresh table in: 20 to 40 ms
+        // of a game's first move. The helper waits until the first iteration is reported.
+        warming_hold_ = std::make_unique<TranspositionTable::WarmingPause>(tt_);
         thread_ = std::thread(
             [this, board = position, limits, on_info = std::move(on_info)]() mutable { run(board, limits, on_info); });
+    }
+
+    void prepare(const GameConfig& config, int threads) {
+        join();
+        make_workers(config, threads);
     }
 
     void stop() { shared_.stop.store(true); }
@@ -62,6 +65,17 @@ public:
     bool running() const noexcept { return running_.load(); }
 
 private:
+    // Workers of another board shape are all remade; a new thread count keeps those there are.
+    void make_workers(const GameConfig& config, int count) {
+        const std::size_t threads = static_cast<std::size_t>(std::clamp(count, 1, 64));
+        if (!workers_.empty() && workers_[0]->config() != config) workers_.clear();
+        workers_.resize(std::min(workers_.size(), threads));
+        if (workers_.size() == threads) return;
+        const TranspositionTable::WarmingPause hold(tt_);
+        while (workers_.size() < threads)
+            workers_.push_back(std::make_unique<SearchWorker>(config, shared_, static_cast<int>(workers_.size())));
+    }
+
     void join() {
         if (thread_.joinable()) thread_.join();
     }
@@ -72,12 +86,17 @@ private:
         helper_limits.multipv = 1;
         for (std::size_t i = 1; i < workers_.size(); ++i)
             helpers.emplace_back([this, i, &board, helper_limits] { workers_[i]->run(board, helper_limits, {}); });
-        SearchResult r = workers_[0]->run(board, limits, on_info);
+        const Searcher::InfoCallback report = [this, &on_info](const SearchInfo& info) {
+            warming_hold_.reset();
+            if (on_info) on_info(info);
+        };
+        SearchResult r = workers_[0]->run(board, limits, report);
         shared_.stop.store(true);
         for (auto& t : helpers) t.join();
         r.nodes = shared_.total_nodes();
         r.elapsed_ms = shared_.elapsed_ms();
         result_ = std::move(r);
+        warming_hold_.reset();  // a search that reported nothing
         running_.store(false);
     }
 
@@ -87,6 +106,7 @@ private:
     std::thread thread_;
     std::atomic<bool> running_{false};
     SearchResult result_;
+    std::unique_ptr<TranspositionTable::WarmingPause> warming_hold_;  // this thread's, then run()'s
 };
 
 Searcher::Searcher(std::size_t tt_bytes) : threads_(std::make_unique<SearchThreads>(tt_bytes)) {}
@@ -99,6 +119,7 @@ void Searcher::start(const Board& position, const SearchLimits& limits, InfoCall
     threads_->start(position, limits, std::move(on_info));
 }
 
+void Searcher::prepare(const GameConfig& config, int threads) { threads_->prepare(config, threads); }
 void Searcher::stop() { threads_->stop(); }
 SearchResult Searcher::wait() { return threads_->wait(); }
 bool Searcher::running() const noexcept { return threads_->running(); }

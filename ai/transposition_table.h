@@ -46,6 +46,23 @@ public:
     bool grow_if_mapped() noexcept;
     static constexpr std::size_t kMinInUse = std::size_t{1} << 20;
 
+    // Holds the helper thread that maps a fresh block (see PageWarmer::pause) for as long as
+    // the guard lives; a table already mapped has nothing to hold.
+    class WarmingPause {
+    public:
+        explicit WarmingPause(TranspositionTable& tt) : warmer_(tt.warmer_.get()) {
+            if (warmer_) warmer_->pause();
+        }
+        ~WarmingPause() {
+            if (warmer_) warmer_->resume();
+        }
+        WarmingPause(const WarmingPause&) = delete;
+        WarmingPause& operator=(const WarmingPause&) = delete;
+
+    private:
+        PageWarmer* warmer_;
+    };
+
     bool probe(std::uint64_t key, TTHit& out) const noexcept;
     // A hint that key is probed soon: its bucket is a cache miss, and the make that comes
     // before the probe is long enough to hide it.

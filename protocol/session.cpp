@@ -214,7 +214,7 @@ std::optional<GameConfig> Session::new_config(int width, int height) {
 bool Session::open_board(int width, int height) {
     const auto config = new_config(width, height);
     if (!config) return false;
-    player_.new_game(*config);
+    player_.new_game(*config, search_threads());
     block_ = Block::None;
     resize_hash();
     return true;
@@ -290,7 +290,7 @@ void Session::cmd_info(std::string_view rest) {
                 fmt::format("rule {} with {} in a row does not fit this {}x{} board; it applies at the next START",
                             rule_name(settings_.rule), settings_.win_length, board().width(), board().height()));
         note_renju_downgrade(config);
-        player_.new_game(config);
+        player_.new_game(config, search_threads());
         return;
     }
     case InfoEffect::None:
@@ -338,6 +338,13 @@ void Session::cmd_play(std::string_view rest) {
     say(point_text(*p));
 }
 
+int Session::search_threads() const {
+    const int wanted =
+        std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
+    // Under max_memory a thread must fit beside the table (max_memory bounds the whole process).
+    return threads_within(settings_.max_memory, player_.hash_bytes(), wanted);
+}
+
 SearchLimits Session::move_limits(const Board& position, int multipv) const {
     SearchLimits limits;
     limits.time = settings_.clocks;
@@ -349,10 +356,7 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     auto cap = [](auto value, auto limit) { return limit == 0 ? value : value == 0 ? limit : std::min(value, limit); };
     limits.max_depth = cap(settings_.max_depth, options_.max_depth);
     limits.max_nodes = cap(settings_.max_nodes, options_.max_nodes);
-    limits.threads =
-        std::max(options_.max_threads ? std::min(settings_.threads, options_.max_threads) : settings_.threads, 1);
-    // Under max_memory a thread must fit beside the table (max_memory bounds the whole process).
-    limits.threads = threads_within(settings_.max_memory, player_.hash_bytes(), limits.threads);
+    limits.threads = search_threads();
     limits.multipv = std::max(multipv, 1);
     return limits;
 }

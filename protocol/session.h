@@ -91,6 +91,7 @@ private:
     bool require_board();
     const Board& board() const { return player_.position(); }  // precondition: require_board()
 
+    int search_threads() const;  // settings_.threads within the options and max_memory
     SearchLimits move_limits(const Board& position, int multipv) const;
     void charge_waiting_time(TimeControl& time) const;
     // Searches through the player with this line's stop handling (a YXSTOP stops it).

@@ -60,6 +60,48 @@ BOOST_AUTO_TEST_CASE(a_block_being_warmed_keeps_what_another_thread_stores_meanw
     BOOST_TEST(wrong == 0u);
 }
 
+BOOST_AUTO_TEST_CASE(a_paused_warmer_maps_nothing_more_until_resumed_and_then_finishes) {
+    // Small enough that an unpaused warmer maps all of it well within the waits below.
+    const ZeroedMemory block(std::size_t{32} << 20);
+    PageWarmer warmer(block.data(), block.size());
+    warmer.pause();
+    warmer.pause();  // pauses nest: one resume is not enough
+    // The chunk under way when the pause came may still finish.
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const std::size_t held_at = warmer.bytes_done();
+    BOOST_TEST(held_at < block.size());
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    BOOST_TEST(warmer.bytes_done() == held_at);
+    warmer.resume();
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    BOOST_TEST(warmer.bytes_done() == held_at);
+    warmer.resume();
+    warmer.wait();
+    BOOST_TEST(warmer.bytes_done() == block.size());
+}
+
+BOOST_AUTO_TEST_CASE(a_paused_warmer_still_stops_when_dropped) {
+    const ZeroedMemory block(std::size_t{256} << 20);
+    PageWarmer warmer(block.data(), block.size());
+    warmer.pause();
+    // Destroyed while paused: must not wait for a resume that never comes.
+}
+
+BOOST_AUTO_TEST_CASE(a_table_holds_its_warmer_while_a_pause_guard_lives) {
+    TranspositionTable tt(std::size_t{32} << 20);
+    {
+        const TranspositionTable::WarmingPause hold(tt);
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        tt.prepare_search(/*must_repeat=*/false);  // a fresh table: the mapped part only
+        BOOST_TEST(tt.bytes_in_use() < tt.bytes());
+        BOOST_TEST(!tt.grow_if_mapped());
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (!tt.grow_if_mapped() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    BOOST_TEST(tt.bytes_in_use() == tt.bytes());
+}
+
 #ifdef __linux__
 BOOST_AUTO_TEST_CASE(a_warmed_block_is_in_memory_before_anyone_touches_it) {
     const ZeroedMemory block(std::size_t{32} << 20);
