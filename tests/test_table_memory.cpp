@@ -61,8 +61,9 @@ BOOST_AUTO_TEST_CASE(a_block_being_warmed_keeps_what_another_thread_stores_meanw
 }
 
 BOOST_AUTO_TEST_CASE(a_paused_warmer_maps_nothing_more_until_resumed_and_then_finishes) {
-    // Small enough that an unpaused warmer maps all of it well within the waits below.
-    const ZeroedMemory block(std::size_t{32} << 20);
+    // Small enough that an unpaused warmer maps all of it well within the waits below (some
+    // 0.1 s), big enough that it cannot before the pause that follows its start.
+    const ZeroedMemory block(std::size_t{64} << 20);
     PageWarmer warmer(block.data(), block.size());
     warmer.pause();
     warmer.pause();  // pauses nest: one resume is not enough
@@ -88,7 +89,7 @@ BOOST_AUTO_TEST_CASE(a_paused_warmer_still_stops_when_dropped) {
 }
 
 BOOST_AUTO_TEST_CASE(a_table_holds_its_warmer_while_a_pause_guard_lives) {
-    TranspositionTable tt(std::size_t{32} << 20);
+    TranspositionTable tt(std::size_t{64} << 20);
     {
         const TranspositionTable::WarmingPause hold(tt);
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
