@@ -38,7 +38,7 @@ PageWarmer::PageWarmer(void* data, std::size_t bytes) {
 PageWarmer::~PageWarmer() {
     {
         const std::lock_guard lock(mutex_);
-        stop_.store(true, std::memory_order_relaxed);
+        stop_ = true;
     }
     resumed_.notify_all();
     if (thread_.joinable()) thread_.join();
@@ -59,8 +59,8 @@ void PageWarmer::resume() {
 
 bool PageWarmer::wait_while_paused() {
     std::unique_lock lock(mutex_);
-    resumed_.wait(lock, [this] { return pauses_ == 0 || stop_.load(std::memory_order_relaxed); });
-    return !stop_.load(std::memory_order_relaxed);
+    resumed_.wait(lock, [this] { return pauses_ == 0 || stop_; });
+    return !stop_;
 }
 
 void PageWarmer::wait() {

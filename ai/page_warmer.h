@@ -40,8 +40,8 @@ private:
 
     std::mutex mutex_;
     std::condition_variable resumed_;
-    int pauses_ = 0;  // under mutex_
-    std::atomic<bool> stop_{false};
+    int pauses_ = 0;     // under mutex_
+    bool stop_ = false;  // under mutex_
     std::atomic<std::size_t> done_{0};
     std::thread thread_;
 };

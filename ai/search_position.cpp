@@ -77,11 +77,12 @@ CellSummary summarise(const std::array<int, 4>& classes, int mode) {
     if (c == kClsForbid) v = 0;
     CellSummary out{};
     out.order_value = clamp_value(v);
+    const int fine_code = cell_code(classes);
     constexpr bool kFine = kOrderAttack.size() == static_cast<std::size_t>(kCellCodes);
-    const int code = kFine ? cell_code(classes) : order_code(s);
+    const int code = kFine ? fine_code : order_code(s);
     out.order_attack = kOrderAttack[code];  // read only where the rule is freestyle
     out.order_defence = kOrderDefence[code];
-    for (int role = 0; role < 2; ++role) out.eval[role] = kCellCodeEval[mode][role][cell_code(classes)];
+    for (int role = 0; role < 2; ++role) out.eval[role] = kCellCodeEval[mode][role][fine_code];
     out.cls = static_cast<std::uint8_t>(c);
     out.four = four ? 1 : 0;
     return out;

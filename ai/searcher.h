@@ -78,14 +78,15 @@ public:
     void set_hash_bytes(std::size_t bytes);  // reallocates now, not inside a move's budget
     void clear_hash();
 
-    using InfoCallback = std::function<void(const SearchInfo&)>;
-    // Starts searching on a background thread; on_info is called from that thread after each
-    // completed iteration. Precondition: no search running, the game is not over.
     // Makes the search's per-thread state for this board shape now (shape tables, history,
     // move lists: some 20 ms on a new shape, several times that while a fresh table's pages are
     // still being mapped), so that a game's first move does not pay for it. start() makes
     // whatever is missing itself; waits for a running search first.
     void prepare(const GameConfig& config, int threads);
+
+    using InfoCallback = std::function<void(const SearchInfo&)>;
+    // Starts searching on a background thread; on_info is called from that thread after each
+    // completed iteration. Precondition: no search running, the game is not over.
     void start(const Board& position, const SearchLimits& limits, InfoCallback on_info = {});
     void stop();          // asks the running search to finish now (thread-safe, idempotent)
     SearchResult wait();  // blocks until the search ends and returns its result

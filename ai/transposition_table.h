@@ -47,7 +47,8 @@ public:
     static constexpr std::size_t kMinInUse = std::size_t{1} << 20;
 
     // Holds the helper thread that maps a fresh block (see PageWarmer::pause) for as long as
-    // the guard lives; a table already mapped has nothing to hold.
+    // the guard lives; a table already mapped has nothing to hold. A guard must end before the
+    // table is resized or cleared (they replace the helper it holds).
     class WarmingPause {
     public:
         explicit WarmingPause(TranspositionTable& tt) : warmer_(tt.warmer_.get()) {
