@@ -46,7 +46,7 @@ bool builds_beside_four(const SearchPosition& p, int cell, int colour) {
     return fours >= 1 && builds >= 2;
 }
 
-// Moves searched at a non-PV node before the rest are skipped: 6 + 2 d^1.32 (Rapfi's count
+// Moves searched at a node before the rest are skipped: 6 + 2 d^1.32 (Rapfi's count
 // doubled; at its own size this lost here), halved when the static eval is not improving.
 struct MoveCountTable {
     std::array<std::array<int, 64>, 2> count{};
@@ -373,7 +373,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // cut node near beta, the engine played weaker (SPRT, twenty-first session).
     const bool expected_cut = cut_node && !pv_node && !their_threats && depth >= 2 * kOnePly &&
                               eval >= beta + kFailHighBase + kFailHighPerPly * depth / kOnePly;
-    // Past this many searched moves the rest are pruned (move-count pruning, non-PV nodes).
+    // Past this many searched moves the rest are pruned (move-count pruning).
     const int move_count_limit = move_count_table().count[improving][std::min(plies, 63)];
     // Facing an open three, a four of ours that blocks nothing only delays the defence, and far
     // from the last stones of both sides it seldom starts a real counter-attack (Rapfi's
@@ -408,8 +408,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         if (!pv_node && quiet && depth <= 4 * kOnePly && best > -kMateBound && searched >= 3 + plies * plies * 2)
             continue;
         // Move-count pruning at every depth, of threes as well as quiet moves: only our fours,
-        // the TT move and the answers to an open three are always searched.
-        if (!pv_node && !our_four && !defending && cell != tt_cell && best > -kMateBound &&
+        // the TT move and the answers to an open three are always searched. PV nodes too, as
+        // Rapfi prunes them, except in renju, where it leaned the other way (SPRTs,
+        // twenty-eighth session).
+        if ((!pv_node || !p.renju()) && !our_four && !defending && cell != tt_cell && best > -kMateBound &&
             searched >= move_count_limit)
             continue;
 
