@@ -17,21 +17,26 @@ constexpr int multiset_count(int values, int size) {
     return static_cast<int>(n);
 }
 
+// Four values in ascending order, by five compare-exchanges (a sorting network: no loop, no
+// branch on the data beyond the selects, so make's hot path can use it too).
+constexpr std::array<int, 4> sorted4(std::array<int, 4> s) {
+    auto order = [&s](int i, int j) {
+        const int low = s[i] < s[j] ? s[i] : s[j];
+        s[j] = s[i] < s[j] ? s[j] : s[i];
+        s[i] = low;
+    };
+    order(0, 1);
+    order(2, 3);
+    order(0, 2);
+    order(1, 3);
+    order(1, 2);
+    return s;
+}
+
 // The rank of four values out of `values` among all multisets, in lexicographic order of
 // their sorted form; the same for every order of the four.
-constexpr int multiset_rank(std::array<int, 4> s, int values) {
-    auto swap_if = [&](int i, int j) {
-        if (s[i] > s[j]) {
-            const int t = s[i];
-            s[i] = s[j];
-            s[j] = t;
-        }
-    };
-    swap_if(0, 1);
-    swap_if(2, 3);
-    swap_if(0, 2);
-    swap_if(1, 3);
-    swap_if(1, 2);
+constexpr int multiset_rank(const std::array<int, 4>& values_in_any_order, int values) {
+    const std::array<int, 4> s = sorted4(values_in_any_order);
     int rank = 0;
     int low = 0;
     for (int pos = 0; pos < 4; ++pos) {
@@ -64,21 +69,12 @@ constexpr std::array<std::array<int, kLineClassCount>, 4> rank_terms() {
 inline constexpr auto kRankTerms = rank_terms();
 }  // namespace detail
 
-// cell_code for the search's make: four classes as stored, sorted by five compare-exchanges
-// and ranked by four lookups in a small table, where multiset_rank loops.
+// cell_code for the search's make: four classes as stored, sorted as multiset_rank sorts
+// them and ranked by four lookups in a small table, where multiset_rank loops.
 inline int cell_code_of(const std::uint8_t* classes) noexcept {
-    int a = classes[0], b = classes[1], c = classes[2], d = classes[3];
-    auto order = [](int& x, int& y) {
-        const int low = x < y ? x : y;
-        y = x < y ? y : x;
-        x = low;
-    };
-    order(a, b);
-    order(c, d);
-    order(a, c);
-    order(b, d);
-    order(b, c);
-    return detail::kRankTerms[0][a] + detail::kRankTerms[1][b] + detail::kRankTerms[2][c] + detail::kRankTerms[3][d];
+    const std::array<int, 4> s = sorted4({classes[0], classes[1], classes[2], classes[3]});
+    return detail::kRankTerms[0][s[0]] + detail::kRankTerms[1][s[1]] + detail::kRankTerms[2][s[2]] +
+           detail::kRankTerms[3][s[3]];
 }
 
 static_assert(cell_code({0, 0, 0, 0}) == 0);
