@@ -409,11 +409,10 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             continue;
         // Move-count pruning at every depth, of threes as well as quiet moves: only our fours,
         // the TT move and the answers to an open three are always searched. PV nodes too, as
-        // Rapfi prunes them, except in renju, where it leaned the other way (SPRTs,
-        // twenty-eighth session).
-        if ((!pv_node || !p.renju()) && !our_four && !defending && cell != tt_cell && best > -kMateBound &&
-            searched >= move_count_limit)
-            continue;
+        // Rapfi prunes them; renju's at half as many moves again, since at the same count they
+        // leaned the other way there (SPRTs, twenty-eighth and twenty-ninth sessions).
+        const int limit = pv_node && p.renju() ? move_count_limit * 3 / 2 : move_count_limit;
+        if (!our_four && !defending && cell != tt_cell && best > -kMateBound && searched >= limit) continue;
 
         shared_.tt->prefetch(p.hash_after(cell));
         p.make(cell);
