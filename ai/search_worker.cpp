@@ -373,8 +373,11 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // cut node near beta, the engine played weaker (SPRT, twenty-first session).
     const bool expected_cut = cut_node && !pv_node && !their_threats && depth >= 2 * kOnePly &&
                               eval >= beta + kFailHighBase + kFailHighPerPly * depth / kOnePly;
-    // Past this many searched moves the rest are pruned (move-count pruning).
-    const int move_count_limit = move_count_table().count[improving][std::min(plies, 63)];
+    // Past this many searched moves the rest are pruned (move-count pruning). Renju's PV nodes
+    // keep half as many moves again: at the same count they leaned the other way there (SPRTs,
+    // twenty-eighth and twenty-ninth sessions).
+    const int counted_moves = move_count_table().count[improving][std::min(plies, 63)];
+    const int move_count_limit = pv_node && p.renju() ? counted_moves * 3 / 2 : counted_moves;
     // Facing an open three, a four of ours that blocks nothing only delays the defence, and far
     // from the last stones of both sides it seldom starts a real counter-attack (Rapfi's
     // "useless defence"): reduced, and skipped near the leaves when far from both. Only stones
@@ -409,10 +412,8 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             continue;
         // Move-count pruning at every depth, of threes as well as quiet moves: only our fours,
         // the TT move and the answers to an open three are always searched. PV nodes too, as
-        // Rapfi prunes them; renju's at half as many moves again, since at the same count they
-        // leaned the other way there (SPRTs, twenty-eighth and twenty-ninth sessions).
-        const int limit = pv_node && p.renju() ? move_count_limit * 3 / 2 : move_count_limit;
-        if (!our_four && !defending && cell != tt_cell && best > -kMateBound && searched >= limit) continue;
+        // Rapfi prunes them.
+        if (!our_four && !defending && cell != tt_cell && best > -kMateBound && searched >= move_count_limit) continue;
 
         shared_.tt->prefetch(p.hash_after(cell));
         p.make(cell);
