@@ -1337,6 +1337,22 @@ BOOST_AUTO_TEST_CASE(memory_past_the_limit_loses_and_cpu_time_is_recorded) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(memory_is_held_to_the_limit_only_once_the_engine_has_been_told_it) {
+    // big_start holds 128 MiB while it answers START (its own default, the limit not yet sent)
+    // and gives it back at INFO max_memory: within memory=32 MiB from then on, it plays.
+    TempDir dir;
+    const Run run =
+        run_arena({"--engine", "cmd=" + fake("big_start"), "--engine", "cmd=" + fake("random"), "--each", "st=1",
+                   "memory=33554432", "--board", "7", "--k", "4", "--games", "2", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason").get<std::string>() != "memory-limit", r.dump());
+        BOOST_TEST(!r.at("moves").empty(), r.dump());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_crash_is_a_crash_even_while_its_child_holds_the_output) {
     TempDir dir;
     const Run run = run_arena({"--engine", "cmd=" + fake("crash_leaving_child"), "--engine", "cmd=" + fake("random"),

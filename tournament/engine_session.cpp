@@ -53,6 +53,7 @@ Status EngineSession::launch() {
     if (spec_.wine) argv.insert(argv.begin(), "wine");  // found on PATH, like any cmd without a slash
     argv.insert(argv.end(), spec_.args.begin(), spec_.args.end());
     Status started = process_.start(argv, spec_.dir, ChildProcess::Stderr::Null, spec_.stderr_file);
+    memory_limit_sent_ = false;
     note("#", started.ok() ? "started, pid " + std::to_string(process_.pid()) : "start failed: " + started.error());
     return started;
 }
@@ -72,6 +73,7 @@ void EngineSession::resume() {
 bool EngineSession::send(const std::string& line) {
     resume();
     note(">", line);
+    if (line.starts_with("INFO max_memory ")) memory_limit_sent_ = true;
     return process_.write_line(line);
 }
 
@@ -91,7 +93,7 @@ std::string EngineSession::describe_death() {
 }
 
 std::optional<std::int64_t> EngineSession::memory_ceiling() const {
-    if (!spec_.memory || *spec_.memory <= 0) return std::nullopt;
+    if (!spec_.memory || *spec_.memory <= 0 || !memory_limit_sent_) return std::nullopt;
     return *spec_.memory + std::max(kMemoryToleranceBytes, *spec_.memory / 8);
 }
 

@@ -63,7 +63,9 @@ public:
     void pause_while_waiting();
     // Resident memory of the engine's whole process group above which it loses with
     // memory-limit: memory= plus a tolerance (kMemoryToleranceBytes or an eighth, the larger),
-    // checked every 50 ms while it thinks. nullopt: no memory= given, no check.
+    // checked every 50 ms while it thinks. nullopt: no memory= given, no check; nor before this
+    // process has been sent INFO max_memory (managers send it after START's OK, so an engine
+    // answering START cannot know the limit yet and sizes its tables by its own default).
     std::optional<std::int64_t> memory_ceiling() const;
 
     // While *flag is set, a wait for an answer ends at once as Abandoned (the arena was
@@ -82,6 +84,7 @@ private:
     SteadyTime last_answer_{};
     bool pondering_allowed_ = false;
     bool paused_ = false;
+    bool memory_limit_sent_ = false;  // this process has been sent INFO max_memory
     const std::atomic<bool>* abandon_ = nullptr;
     void resume();
 };

@@ -56,11 +56,15 @@ inline bool parse_xy(const std::string& text, int& x, int& y) {
 // What a fake answers to SWAP2BOARD when it has no swap2 of its own.
 inline std::string no_swap2(State&, const std::vector<std::pair<int, int>>&) { return "UNKNOWN SWAP2BOARD"; }
 
+// What a fake does before the usual handling of a command when it does nothing special.
+inline void no_hook(State&, const std::string& /*word*/, const std::string& /*rest*/) {}
+
 // Runs the brain. decide(state) answers one move: it prints whatever it wants and returns the
 // point it played, or (-1, -1) when it played nothing the board should remember. swap2(state,
-// stones) returns the answer line to SWAP2BOARD given the stones so far.
-template <class Decide, class Swap2 = decltype(&no_swap2)>
-int run(const std::string& name, Decide decide, Swap2 swap2 = &no_swap2) {
+// stones) returns the answer line to SWAP2BOARD given the stones so far. hook(state, word,
+// rest) runs first for every command (word in capitals).
+template <class Decide, class Swap2 = decltype(&no_swap2), class Hook = decltype(&no_hook)>
+int run(const std::string& name, Decide decide, Swap2 swap2 = &no_swap2, Hook hook = &no_hook) {
     State s;
     std::string line;
     auto play = [&] {
@@ -77,6 +81,7 @@ int run(const std::string& name, Decide decide, Swap2 swap2 = &no_swap2) {
         word = upper(word);
         std::string rest;
         std::getline(in, rest);
+        hook(s, word, rest);
         if (word == "START" || word == "RECTSTART") {
             int w = 0, h = 0;
             if (word == "START") {
