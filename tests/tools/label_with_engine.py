@@ -27,7 +27,10 @@ from brain import Brain, parse_point
 
 
 def key(record):
-    return (record.get("seed"), record["game"])
+    # The moves too: records converted from several arena files together (arena_to_selfplay.py)
+    # share seed (none) and game numbers, and must not be taken for one another on resume.
+    # A record cut at --max-stones keeps the whole game's moves in source_moves for this.
+    return (record.get("seed"), record["game"], record.get("source_moves", record["moves"]))
 
 
 def cut_record(record, max_stones):
@@ -35,6 +38,7 @@ def cut_record(record, max_stones):
     its moves, scores and best moves cut alike (the result stays the whole game's)."""
     opening = record["opening_stones"]
     keep = max(0, max_stones - opening)
+    record.setdefault("source_moves", record["moves"])
     record["moves"] = " ".join(record["moves"].split()[:opening + keep])
     for field in ("scores", "best"):
         if field in record:
