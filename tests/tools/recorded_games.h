@@ -30,7 +30,7 @@ struct RecordedGame {
     std::string reason;  // how it ended ("five", "time-forfeit", ...)
     // Self-play lines only, one entry per move after the opening: the search's score before the
     // move (side to move's view) and its best move (the move played unless it was randomised).
-    std::vector<int> search_scores;  // kNoSearchScore where the line has none
+    std::vector<int> search_scores;  // kNoSearchScore where the line has none; may score the final position too
     std::vector<Point> search_best;
 };
 
@@ -99,10 +99,13 @@ inline RecordedGameCounts for_each_recorded_game(const std::string& path,
             const auto scores = g.value("scores", nlohmann::json::array());
             const auto best = g.value("best", nlohmann::json::array());
             const std::size_t played = game.stones.size() - static_cast<std::size_t>(game.opening_stones);
-            if (scores.size() == played && best.size() == played) {
-                for (std::size_t i = 0; i < played; ++i) {
+            // One score more than moves played scores the final position too: a record that
+            // stops short of the game's end (a search node judged on its own) has one.
+            if ((scores.size() == played || scores.size() == played + 1) && best.size() == played) {
+                for (std::size_t i = 0; i < scores.size(); ++i) {
                     // null: the mover reported no score (a converted arena game's forced reply)
                     game.search_scores.push_back(scores[i].is_number_integer() ? scores[i].get<int>() : kNoSearchScore);
+                    if (i == played) break;
                     const auto b = best[i].is_string() ? parse_letters(best[i].get<std::string>()) : std::nullopt;
                     game.search_best.push_back(b ? *b : game.stones[game.opening_stones + i]);
                 }

@@ -172,7 +172,7 @@ CodeCounts count_codes(const SearchPosition& p) {
     return out;
 }
 
-void read_games(const std::string& path, int holdout_percent, Data& data) {
+void read_games(const std::string& path, int holdout_percent, bool scored_only, Data& data) {
     std::map<std::uint32_t, float> merged;
     const RecordedGameCounts counts = for_each_recorded_game(path, [&](const RecordedGame& g) {
         if (!ended_on_the_board(g) || (g.result != "black" && g.result != "white" && g.result != "draw")) {
@@ -207,6 +207,10 @@ void read_games(const std::string& path, int holdout_percent, Data& data) {
                 const int j = i + 1 - g.opening_stones;
                 const std::int32_t score =
                     j < static_cast<int>(g.search_scores.size()) ? g.search_scores[j] : kNoSearchScore;
+                if (scored_only && score == kNoSearchScore) {
+                    previous = std::move(now);
+                    continue;
+                }
                 const float result = us == 0 ? black_result : 1.0f - black_result;
                 Sample s{static_cast<std::uint32_t>(data.features.size()),
                          0,
@@ -385,7 +389,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     int holdout = 10, epochs = 30;
     double l2 = 2e-6, rate = 2.0, score_weight = 0.0, label_scale = 0.0, fixed_k = 0.0;
-    bool from_build = false;
+    bool from_build = false, scored_only = false;
     std::string out;
     // One option a line, as --help lists them.
     // clang-format off
@@ -399,6 +403,8 @@ int main(int argc, char** argv) {
         "label-scale", po::value(&label_scale)->default_value(0.0),
         "read scores as another engine's: P(win) = 1 / (1 + exp(-score / SCALE)) (Rapfi: 200); 0: Tengen's own")(
         "prior-only", "write the prior model's tables without reading games")(
+        "scored-only", po::bool_switch(&scored_only),
+        "leave out positions without a score (records of single search nodes, whose result is a placeholder)")(
         "from-build", po::bool_switch(&from_build), "start from (and hold toward) the tables the build has, not the prior model")(
         "k", po::value(&fixed_k)->default_value(0.0),
         "the scale K of engine units, fixed (with --from-build: the build's K keeps the evaluation's scale, which the search's margins are set on); 0: fitted to the prior")(
@@ -432,7 +438,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     Data data;
-    for (const std::string& f : files) read_games(f, holdout, data);
+    for (const std::string& f : files) read_games(f, holdout, scored_only, data);
     int validation = 0;
     for (const Sample& s : data.samples) validation += s.validation;
     std::cerr << fmt::format("{} games ({} skipped), {} positions ({} held out), {} features\n", data.games,
