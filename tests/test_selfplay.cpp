@@ -101,70 +101,56 @@ BOOST_AUTO_TEST_CASE(bad_options_are_refused) {
     BOOST_CHECK_EQUAL(run.exit_code, 2);
 }
 
-BOOST_AUTO_TEST_CASE(tuner_reads_generated_games) {
-    const std::filesystem::path tuner =
-        std::filesystem::path(TENGEN_PBRAIN_PATH).parent_path() / "tests" / "tengen-tune-eval-codes";
-    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(tuner), "build tengen-tune-eval-codes first");
-    const auto stem = std::filesystem::temp_directory_path() / ("tengen-selfplay-" + std::to_string(::getpid()));
-    const auto games = stem.string() + ".jsonl", table = stem.string() + ".h";
-    {
-        std::ofstream out(games);
-        out << selfplay("freestyle", 15, 4, 2, 5);
-    }
-    const auto run =
-        run_with_input({tuner.string(), games, "--epochs", "1", "--holdout", "0", "--out", table}, "", 120000);
-    std::ifstream in(table);
-    const std::string header((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::filesystem::remove(games);
-    std::filesystem::remove(table);
-    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
-    // The header names how many positions it was fitted on: every game must have given some.
-    const auto at = header.find(".jsonl: ");
-    BOOST_REQUIRE(at != std::string::npos);
-    const int positions = std::stoi(header.substr(at + 8));
-    BOOST_TEST_MESSAGE(positions << " positions read");
-    BOOST_CHECK_GT(positions, 40);
-}
-
 std::string read_file(const std::filesystem::path& path) {
     std::ifstream in(path);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Fits tengen-tune-eval-codes for one epoch on these records (plus any options) and returns how
+// many positions it fitted, as the header it writes names them.
+int positions_the_tuner_fits(const std::string& records_text, const std::vector<std::string>& options = {}) {
+    const std::filesystem::path tuner =
+        std::filesystem::path(TENGEN_PBRAIN_PATH).parent_path() / "tests" / "tengen-tune-eval-codes";
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(tuner), "build tengen-tune-eval-codes first");
+    const auto stem = std::filesystem::temp_directory_path() / ("tengen-tuner-" + std::to_string(::getpid()));
+    const auto records = stem.string() + ".jsonl", table = stem.string() + ".h";
+    {
+        std::ofstream out(records);
+        out << records_text;
+    }
+    std::vector<std::string> args{tuner.string(), records, "--epochs", "1", "--holdout", "0", "--out", table};
+    args.insert(args.end(), options.begin(), options.end());
+    const auto run = run_with_input(args, "", 120000);
+    const std::string header = read_file(table);
+    std::filesystem::remove(records);
+    std::filesystem::remove(table);
+    BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+    const auto at = header.find(".jsonl: ");
+    BOOST_REQUIRE(at != std::string::npos);
+    return std::stoi(header.substr(at + 8));
+}
+
+BOOST_AUTO_TEST_CASE(tuner_reads_generated_games) {
+    // Every game must have given some positions.
+    const int positions = positions_the_tuner_fits(selfplay("freestyle", 15, 4, 2, 5));
+    BOOST_TEST_MESSAGE(positions << " positions read");
+    BOOST_CHECK_GT(positions, 40);
 }
 
 // Records of single positions (a search node each, tests/tools/cutoffs_to_positions.py): all
 // stones are the opening and one score judges the final position. With --scored-only the
 // tuner fits exactly the judged ones; the unjudged one's placeholder result stays out.
 BOOST_AUTO_TEST_CASE(tuner_reads_judged_single_positions_and_can_leave_out_the_unjudged) {
-    const std::filesystem::path tuner =
-        std::filesystem::path(TENGEN_PBRAIN_PATH).parent_path() / "tests" / "tengen-tune-eval-codes";
-    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(tuner), "build tengen-tune-eval-codes first");
-    const auto stem = std::filesystem::temp_directory_path() / ("tengen-nodes-" + std::to_string(::getpid()));
-    const auto records = stem.string() + ".jsonl", table = stem.string() + ".h";
-    {
-        std::ofstream out(records);
-        for (const auto& [moves, score] : std::vector<std::pair<std::string, std::string>>{
-                 {"h8 h9 j8 g10", "150"}, {"h8 h9 j8 g10 k7", "null"}, {"d4 l12 e5 k11", "-80"}}) {
-            out << R"({"format":"tengen-selfplay-1","rule":"freestyle","board":[15,15],"k":5,"seed":1,"game":0,)"
+    std::ostringstream records;
+    for (const auto& [moves, score] : std::vector<std::pair<std::string, std::string>>{
+             {"h8 h9 j8 g10", "150"}, {"h8 h9 j8 g10 k7", "null"}, {"d4 l12 e5 k11", "-80"}}) {
+        records << R"({"format":"tengen-selfplay-1","rule":"freestyle","board":[15,15],"k":5,"seed":1,"game":0,)"
                 << R"("opening_stones":)" << std::count(moves.begin(), moves.end(), ' ') + 1 << R"(,"moves":")" << moves
                 << R"(","scores":[)" << score << R"(],"best":[],"result":"draw"})"
                 << "\n";
-        }
     }
-    auto positions_fitted = [&](bool scored_only) {
-        std::vector<std::string> args{tuner.string(),   records, "--epochs", "1",  "--holdout", "0",
-                                      "--score-weight", "1",     "--out",    table};
-        if (scored_only) args.push_back("--scored-only");
-        const auto run = run_with_input(args, "", 120000);
-        BOOST_REQUIRE_EQUAL(run.exit_code, 0);
-        const std::string header = read_file(table);
-        const auto at = header.find(".jsonl: ");
-        BOOST_REQUIRE(at != std::string::npos);
-        return std::stoi(header.substr(at + 8));
-    };
-    BOOST_CHECK_EQUAL(positions_fitted(false), 3);
-    BOOST_CHECK_EQUAL(positions_fitted(true), 2);
-    std::filesystem::remove(records);
-    std::filesystem::remove(table);
+    BOOST_CHECK_EQUAL(positions_the_tuner_fits(records.str(), {"--score-weight", "1"}), 3);
+    BOOST_CHECK_EQUAL(positions_the_tuner_fits(records.str(), {"--score-weight", "1", "--scored-only"}), 2);
 }
 
 // --cutoffs: the searches' sampled cutoffs, each a position reached by legal moves with the
