@@ -9,7 +9,7 @@ COUNT distinct nodes of the given rule and board at random (seeded), and writes 
 one score to fill in: the judgement of the final position (null until
 label_with_engine.py judges it). Such a record is not a game: its result is a placeholder
 ("draw") that only the tuner's report against results reads, so fit these with
---score-weight 1. `--exclude` leaves out the nodes of an earlier output.
+--score-weight 1 --scored-only. `--exclude` leaves out the nodes of an earlier output.
 
   cutoffs_to_positions.py CUTOFFS.jsonl... --count 20000 --seed 31 [--exclude EARLIER.jsonl] --out POS.jsonl
 """
