@@ -193,7 +193,12 @@ void read_games(const std::string& path, int holdout_percent, bool scored_only, 
             }
             p.make(p.cell_of(q));
             CodeCounts now = count_codes(p);
-            if (i + 1 >= g.opening_stones && evaluated_by_search(p)) {
+            // scores[j] is the search's score before the (opening + j)-th stone, from the view
+            // of the side about to play it: the position we stand in now.
+            const int j = i + 1 - g.opening_stones;
+            const std::int32_t score =
+                j >= 0 && j < static_cast<int>(g.search_scores.size()) ? g.search_scores[j] : kNoSearchScore;
+            if (j >= 0 && (!scored_only || score != kNoSearchScore) && evaluated_by_search(p)) {
                 const int us = p.side(), them = us ^ 1;
                 auto mode = [&](int colour) { return eval_mode(p.config().rule, colour); };
                 merged.clear();
@@ -202,15 +207,6 @@ void read_games(const std::string& path, int holdout_percent, bool scored_only, 
                 for (const auto& [code, n] : previous[us]) merged[code_param(mode(us), 1, code)] += 0.5f * n;
                 for (const auto& [code, n] : previous[them]) merged[code_param(mode(them), 0, code)] -= 0.5f * n;
                 merged[threat_param(threat_variant(p), threat_mask(p))] += 1.0f;
-                // scores[j] is the search's score before the (opening + j)-th stone, from the view
-                // of the side about to play it: the position we stand in now.
-                const int j = i + 1 - g.opening_stones;
-                const std::int32_t score =
-                    j < static_cast<int>(g.search_scores.size()) ? g.search_scores[j] : kNoSearchScore;
-                if (scored_only && score == kNoSearchScore) {
-                    previous = std::move(now);
-                    continue;
-                }
                 const float result = us == 0 ? black_result : 1.0f - black_result;
                 Sample s{static_cast<std::uint32_t>(data.features.size()),
                          0,
