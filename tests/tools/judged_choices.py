@@ -9,9 +9,11 @@ after that move at its own fixed budget. Two builds that pick the same move get 
 judgement (judgements are kept in a cache shared by all runs), so comparing them measures only
 where they differ. It screens ideas quickly; a real match decides.
 
-  judged_choices.py extract RESULTS.jsonl... --player NAME [--first-moves 8] --out POS.txt
+  judged_choices.py extract RESULTS.jsonl... --player NAME [--first-moves 8] [--stones LOW-HIGH]
+      [--every N] --out POS.txt
       the positions of 15x15 arena games where NAME was to move, from the end of the opening
-      to the first moves after it (one position a line: rule, then the moves so far as letters)
+      to the first moves after it, or those with LOW to HIGH stones on the board, every Nth
+      kept (one position a line: rule, then the moves so far as letters)
   judged_choices.py run POS.txt --engine CMD [--engine-dir DIR] [--nodes 100000] --judge CMD --judge-dir DIR
       [--judge-nodes 100000] [--cache judged-cache.json] [--jobs 2] --out CHOICES.jsonl
       each position's move and the judge's win probability for the mover after it; the run
@@ -55,11 +57,15 @@ def extract(args):
                     continue
                 stones = [s for s in game.get("opening", "").split(",") if s]
                 moves = [letters(m["x"], m["y"]) for m in game.get("moves", [])]
-                for j in range(min(args.first_moves, len(moves))):
+                last = len(moves) if args.stones else min(args.first_moves, len(moves))
+                for j in range(last):
+                    if args.stones and not args.stones[0] <= len(stones) + j <= args.stones[1]:
+                        continue
                     mover = game["black"] if (len(stones) + j) % 2 == 0 else game["white"]
                     if mover == args.player:
                         lines.append(" ".join([game.get("rule", "freestyle")] + stones + moves[:j]))
     unique = list(dict.fromkeys(lines))  # a position reached in two games is judged once
+    unique = unique[:: args.every]
     with open(args.out, "w") as out:
         out.write("\n".join(unique) + "\n")
     print(f"{len(unique)} positions in {args.out}", file=sys.stderr)
@@ -214,6 +220,11 @@ def interval(diffs):
     return f"{mean * 100:+.2f} +- {1.96 * sd / math.sqrt(n) * 100:.2f}"
 
 
+def stone_range(text):
+    low, _, high = text.partition("-")
+    return int(low), int(high or low)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -221,6 +232,9 @@ def main():
     e.add_argument("results", nargs="+")
     e.add_argument("--player", required=True)
     e.add_argument("--first-moves", type=int, default=8)
+    e.add_argument("--stones", type=stone_range, default=None,
+                   help="LOW-HIGH: the positions with that many stones on the board instead (--first-moves is then unused)")
+    e.add_argument("--every", type=int, default=1, help="keep every Nth position, in order")
     e.add_argument("--out", required=True)
     r = sub.add_parser("run")
     r.add_argument("positions")
