@@ -57,10 +57,12 @@ def extract(args):
                     continue
                 stones = [s for s in game.get("opening", "").split(",") if s]
                 moves = [letters(m["x"], m["y"]) for m in game.get("moves", [])]
-                last = len(moves) if args.stones else min(args.first_moves, len(moves))
-                for j in range(last):
-                    if args.stones and not args.stones[0] <= len(stones) + j <= args.stones[1]:
-                        continue
+                # j moves after the opening: the first --first-moves, or those that leave
+                # LOW to HIGH stones on the board.
+                first, last = 0, args.first_moves
+                if args.stones:
+                    first, last = args.stones[0] - len(stones), args.stones[1] - len(stones) + 1
+                for j in range(max(first, 0), min(last, len(moves))):
                     mover = game["black"] if (len(stones) + j) % 2 == 0 else game["white"]
                     if mover == args.player:
                         lines.append(" ".join([game.get("rule", "freestyle")] + stones + moves[:j]))

@@ -83,23 +83,25 @@ def main():
         stones = record["moves"].split()
         opening = record["opening_stones"]
         width, height = record.get("board", [15, 15])
-        board = {}
-        for i in range(opening):
-            board[parse_point(stones[i])] = i % 2
+        board = {parse_point(stones[i]): i % 2 for i in range(opening)} if args.kinds else None
         for name in set(players):
             games[name] += 1
         for j in range(len(scores) - 1):
             on_board = opening + j
-            point = parse_point(stones[on_board])
-            kind = move_kind(board, point, on_board % 2, width, height)
-            board[point] = on_board % 2
+            kind = None
+            if board is not None:  # every stone goes on the board, scored or not
+                point = parse_point(stones[on_board])
+                kind = move_kind(board, point, on_board % 2, width, height)
+                board[point] = on_board % 2
             before, after = scores[j], scores[j + 1]
             if before is None or after is None or abs(before) >= 29000 or abs(after) >= 29000:
                 continue
             mover = players[on_board % 2]
+            phase = phase_name(on_board)
             cost = win_probability(before, args.scale) - (1.0 - win_probability(after, args.scale))
-            costs[mover][phase_name(on_board)].append(cost)
-            kind_costs[(mover, phase_name(on_board), kind)].append(cost)
+            costs[mover][phase].append(cost)
+            if kind is not None:
+                kind_costs[(mover, phase, kind)].append(cost)
             moves.append((cost, mover, record.get("game"), on_board, stones[on_board]))
 
     phases = [phase_name(low) for low, _ in PHASES]
