@@ -16,8 +16,6 @@ constexpr int kFailHighBase = -23;       // an expected cut's margin over beta: 
 constexpr int kFailHighPerPly = 39;      // ... and per ply of depth (Rapfi's, at our scale)
 constexpr int kSingularDepth = 6;        // from 8, it paid; from 6 too, a little more (SPRT)
 constexpr int kSingularMargin = 8;       // a ply below the TT score the other moves must stay
-constexpr int kDoubleMargin = 50;        // further below: the TT move gets two plies
-constexpr int kMaxDoubleExtensions = 6;  // along one line, so the search stays finite
 // A four of ours that blocks nothing while an open three of theirs stands: reduced by this much
 // (sixteenths of a ply) when far from their last stone, and from our own; skipped below this
 // depth when far from both (Rapfi's 1.93, 0.96 and 4.3 plies).
@@ -337,7 +335,9 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
     // score, the TT move is searched a ply deeper; when even they reach beta, the node is a
     // cut (multi-cut). Tested before this node's move list is made, since the test search
     // runs at the same ply and reuses its list. Not while an open three or four-three of
-    // theirs is on the board: the answers are few and forced anyway.
+    // theirs is on the board: the answers are few and forced anyway. One ply only: a second one
+    // for a move far more singular still played weaker at 300,000 nodes a move, where it made
+    // the tree a third larger for no more completed depth (SPRT, thirty-fifth session).
     int singular_extension = 0;
     if (excluded < 0 && depth >= kSingularDepth * kOnePly && tt_cell >= 0 && !their_threats &&
         hit.bound != Bound::Upper && hit.depth * kOnePly >= depth - 3 * kOnePly && p.cls(tt_cell, us) < kClsFour) {
@@ -351,8 +351,7 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             excluded_[ply] = -1;
             if (aborted_) return 0;
             if (s < singular_beta)
-                singular_extension =
-                    !pv_node && s < singular_beta - kDoubleMargin && double_extensions_ < kMaxDoubleExtensions ? 2 : 1;
+                singular_extension = 1;
             else if (singular_beta >= beta)
                 return singular_beta;
         }
@@ -418,7 +417,6 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         shared_.tt->prefetch(p.hash_after(cell));
         p.make(cell);
         const int extension = cell == tt_cell ? singular_extension : 0;
-        double_extensions_ += extension == 2;
         Score s;
         const int shallower = expected_cut && !forcing ? kOnePly : 0;
         const int child_depth = depth - kOnePly + extension * kOnePly;
@@ -442,7 +440,6 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             if (s > alpha && s < beta) s = -search(-beta, -alpha, child_depth, ply + 1, false);
         }
         p.unmake();
-        double_extensions_ -= extension == 2;
         if (aborted_) return 0;
         ++searched;
         if (s > best) {

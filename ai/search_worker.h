@@ -134,7 +134,6 @@ private:
     bool aborted_ = false;
     std::uint64_t local_limit_ = 0;  // a solver's node budget (0: none); hitting it aborts only locally
     int seldepth_ = 0;
-    int double_extensions_ = 0;  // on the current line
     std::uint64_t node_poll_ = 0;
 
     std::vector<MoveList> lists_;                                 // per ply
