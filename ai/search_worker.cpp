@@ -8,14 +8,14 @@
 namespace tengen {
 namespace {
 
-constexpr int kMaxQDepth = 10;           // attacker fours in quiescence
-constexpr int kRazorMargin = 200;        // per ply of depth left
-constexpr int kFutilityPerPly = 165;     // reverse futility margin a ply
-constexpr int kFutilityCutBonus = 31;    // a ply less of margin at a cut node the TT does not know
-constexpr int kFailHighBase = -23;       // an expected cut's margin over beta: base ...
-constexpr int kFailHighPerPly = 39;      // ... and per ply of depth (Rapfi's, at our scale)
-constexpr int kSingularDepth = 6;        // from 8, it paid; from 6 too, a little more (SPRT)
-constexpr int kSingularMargin = 8;       // a ply below the TT score the other moves must stay
+constexpr int kMaxQDepth = 10;         // attacker fours in quiescence
+constexpr int kRazorMargin = 200;      // per ply of depth left
+constexpr int kFutilityPerPly = 165;   // reverse futility margin a ply
+constexpr int kFutilityCutBonus = 31;  // a ply less of margin at a cut node the TT does not know
+constexpr int kFailHighBase = -23;     // an expected cut's margin over beta: base ...
+constexpr int kFailHighPerPly = 39;    // ... and per ply of depth (Rapfi's, at our scale)
+constexpr int kSingularDepth = 6;      // from 8, it paid; from 6 too, a little more (SPRT)
+constexpr int kSingularMargin = 8;     // a ply below the TT score the other moves must stay
 // A four of ours that blocks nothing while an open three of theirs stands: reduced by this much
 // (sixteenths of a ply) when far from their last stone, and from our own; skipped below this
 // depth when far from both (Rapfi's 1.93, 0.96 and 4.3 plies).
