@@ -8,6 +8,14 @@ median and minimum depth. A benchmark, not a test: the figures depend on the mac
 
     tests/bench/depth_at_time.py [--binary build/pbrain-tengen] [--ms 1000]
                                  [--positions tests/data/middlegames/freestyle-15.txt]
+                                 [--clock turn|match]
+
+--clock turn (the default) sets the per-turn limit alone, with `timeout_match 0`, as the
+arena's `st=` does in every match of docs/strength.md: the search may use its whole turn.
+--clock match also runs a match clock far longer than the positions need, the measure of
+the sessions up to the thirty-fifth: the time manager then stops at half its soft limit
+once the best move has held for six iterations (the time saved would go to later moves),
+so this reports less depth than the search reaches when it keeps going.
 
 Only the Python standard library.
 """
@@ -31,6 +39,7 @@ def main():
     ap.add_argument("--binary", default="build/pbrain-tengen")
     ap.add_argument("--ms", type=int, default=1000)
     ap.add_argument("--positions", default=f"{here}/tests/data/middlegames/freestyle-15.txt")
+    ap.add_argument("--clock", choices=["turn", "match"], default="turn")
     args = ap.parse_args()
     brain = subprocess.Popen([args.binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
@@ -41,8 +50,11 @@ def main():
     send("START 15")
     brain.stdout.readline()
     send(f"INFO timeout_turn {args.ms}")
-    send("INFO timeout_match 100000000")
-    send("INFO time_left 100000000")
+    if args.clock == "match":
+        send("INFO timeout_match 100000000")
+        send("INFO time_left 100000000")
+    else:
+        send("INFO timeout_match 0")
     depths = []
     for number, line in enumerate(open(args.positions)):
         if line.startswith("#"):
@@ -58,7 +70,10 @@ def main():
         depths.append(depth)
         print(f"{number + 1:3} depth {depth:2} eval {fields['eval']:>6} nodes {nodes:9} {nodes * 1000 // ms:8} n/s")
     send("END")
-    print(f"median depth {statistics.median(depths)}, minimum {min(depths)}, over {len(depths)} positions at {args.ms} ms")
+    print(
+        f"median depth {statistics.median(depths)}, minimum {min(depths)}, over {len(depths)} positions "
+        f"at {args.ms} ms ({args.clock} clock)"
+    )
 
 
 if __name__ == "__main__":
