@@ -181,13 +181,13 @@ void SearchWorker::generate_fours(MoveList& list, int colour) {
     sort_moves(list);
 }
 
-void SearchWorker::sort_moves(MoveList& list) {
+void SearchWorker::sort_moves(MoveList& list, std::size_t from) {
     // Insertion sort: lists are short, mostly small, and this needs no buffer. Ties keep
     // generation order, so the result is deterministic.
-    for (std::size_t i = 1; i < list.size(); ++i) {
+    for (std::size_t i = from + 1; i < list.size(); ++i) {
         const ScoredCell m = list[i];
         std::size_t j = i;
-        while (j > 0 && list[j - 1].score < m.score) {
+        while (j > from && list[j - 1].score < m.score) {
             list[j] = list[j - 1];
             --j;
         }

@@ -386,8 +386,16 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
         return stone >= 0 && chebyshev_distance(p.point_of(cell), p.point_of(stone)) > 4;
     };
     int searched = 0;
+    // Once moves are being pruned, most of the rest will be: picking each then costs a scan of
+    // the tail for a move skipped at once, so the tail is sorted in one go instead (the same
+    // order, so the same search).
+    bool rest_sorted = false;
+    auto sort_rest = [&](int i) {
+        if (!rest_sorted) sort_moves(list, static_cast<std::size_t>(i) + 1);
+        rest_sorted = true;
+    };
     for (int i = 0; i < count; ++i) {
-        pick_next(list, static_cast<std::size_t>(i));
+        if (!rest_sorted) pick_next(list, static_cast<std::size_t>(i));
         const int cell = list[i].cell;
         if (cell == excluded) continue;
         const bool tactical = p.cls(cell, us) >= kClsThree || p.cls(cell, them) >= kClsThree;
@@ -407,12 +415,17 @@ Score SearchWorker::search(Score alpha, Score beta, int depth, int ply, bool cut
             counter_reduction = (far_them ? kUselessFourFarThem : 0) + (far_us ? kUselessFourFarUs : 0);
         }
         // Late-move pruning once a non-losing move exists.
-        if (!pv_node && quiet && depth <= 4 * kOnePly && best > -kMateBound && searched >= 3 + plies * plies * 2)
+        if (!pv_node && quiet && depth <= 4 * kOnePly && best > -kMateBound && searched >= 3 + plies * plies * 2) {
+            sort_rest(i);
             continue;
+        }
         // Move-count pruning at every depth, of threes as well as quiet moves: only our fours,
         // the TT move and the answers to an open three are always searched. PV nodes too, as
         // Rapfi prunes them.
-        if (!our_four && !defending && cell != tt_cell && best > -kMateBound && searched >= move_count_limit) continue;
+        if (!our_four && !defending && cell != tt_cell && best > -kMateBound && searched >= move_count_limit) {
+            sort_rest(i);
+            continue;
+        }
 
         shared_.tt->prefetch(p.hash_after(cell));
         p.make(cell);

@@ -78,10 +78,12 @@ private:
     // that cuts off after a move or two pays far less for than a full sort.
     void generate(MoveList& list, int ply, int tt_move_cell);
     void generate_unsorted(MoveList& list, int ply, int tt_move_cell);
-    // Moves the best of list[i..] to i; ties keep generation order, as sort_moves does.
+    // Moves the best of list[i..] to i; ties keep generation order, as sort_moves does. Picking
+    // every move this way and sorting list[i..] at once give the same order.
     static void pick_next(MoveList& list, std::size_t i);
     void generate_fours(MoveList& list, int colour);
-    static void sort_moves(MoveList& list);
+    // Sorts list[from..], best first.
+    static void sort_moves(MoveList& list, std::size_t from = 0);
     bool playable(int cell, int colour);  // renju: black's forbidden cells are not playable
     // A cutoff by list[tried_index]: its history gains, the moves tried before it lose, and a
     // quiet move becomes this ply's killer.
