@@ -103,6 +103,18 @@ const CombinedTables& combined_tables() {
     return tables;
 }
 
+// The learned ordering was fitted on freestyle searches: other rules and lengths keep the
+// hand-set one (the mover's value twice, the opponent's once).
+template <class CellInfo>
+CellInfo info_of(const CellSummary& sum, bool learned) {
+    return CellInfo{sum.cls,
+                    sum.four,
+                    sum.order_value,
+                    {sum.eval[0], sum.eval[1]},
+                    learned ? sum.order_attack : static_cast<std::int16_t>(sum.order_value * 2),
+                    learned ? sum.order_defence : sum.order_value};
+}
+
 std::uint64_t config_salt(const GameConfig& c) {
     std::uint64_t h = 0xD6E8FEB86659FD93ull;
     for (std::uint64_t v :
@@ -141,7 +153,12 @@ SearchPosition::SearchPosition(const GameConfig& config)
     }
     for (int c = 0; c < 2; ++c) eval_mode_[c] = eval_mode(config_.rule, c);
     learned_order_ = config_.rule == Rule::Freestyle && config_.win_length == 5;
-    combined_tables();
+    const CombinedTables& tables = combined_tables();
+    for (int c = 0; c < 2; ++c) {
+        info_by_code_[c].reserve(kCellCodes);
+        for (const CellSummary& sum : tables.summary[eval_mode_[c]])
+            info_by_code_[c].push_back(info_of<CellInfo>(sum, learned_order_));
+    }
     records_.reserve(config_.width * config_.height + 8);
     touched_.reserve(static_cast<std::size_t>(config_.width * config_.height) * 8 * k_ + 64);
 }
@@ -202,35 +219,19 @@ void SearchPosition::set_from(const Board& board) {
     }
 }
 
-// The learned ordering was fitted on freestyle searches: other rules and lengths keep the
-// hand-set one (the mover's value twice, the opponent's once).
-template <class CellInfo>
-CellInfo info_of(const CellSummary& sum, bool learned) {
-    return CellInfo{sum.cls,
-                    sum.four,
-                    sum.order_value,
-                    {sum.eval[0], sum.eval[1]},
-                    learned ? sum.order_attack : static_cast<std::int16_t>(sum.order_value * 2),
-                    learned ? sum.order_defence : sum.order_value};
-}
-
 void SearchPosition::refresh_cell(int cell) {
-    const CombinedTables& t = combined_tables();
-    for (int c = 0; c < 2; ++c) {
-        const CellSummary& sum = t.summary[eval_mode_[c]][cell_code_of(&shapes_[cell * 8 + c * 4])];
-        info_[cell * 2 + c] = info_of<CellInfo>(sum, learned_order_);
-    }
+    for (int c = 0; c < 2; ++c) info_[cell * 2 + c] = info_by_code_[c][cell_code_of(&shapes_[cell * 8 + c * 4])];
 }
 
 void SearchPosition::recount_colour(int cell, int c) {
-    const CellSummary& sum = combined_tables().summary[eval_mode_[c]][cell_code_of(&shapes_[cell * 8 + c * 4])];
+    const CellInfo& now = info_by_code_[c][cell_code_of(&shapes_[cell * 8 + c * 4])];
     CellInfo& info = info_[cell * 2 + c];
     --cls_count_[c][info.cls];
-    ++cls_count_[c][sum.cls];
-    potential_[c] += sum.order_value - info.order_value;
-    four_cells_[c] += sum.four - info.four;
-    for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += sum.eval[role] - info.eval[role];
-    info = info_of<CellInfo>(sum, learned_order_);
+    ++cls_count_[c][now.cls];
+    potential_[c] += now.order_value - info.order_value;
+    four_cells_[c] += now.four - info.four;
+    for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += now.eval[role] - info.eval[role];
+    info = now;
 }
 
 void SearchPosition::add_cell_stats(int cell, int sign) {

@@ -133,6 +133,9 @@ private:
         std::int16_t order_defence;  // ... and as the opponent
     };
     struct Touched {
+        // Filled field by field in place: an empty constructor spares emplace_back the zeroing
+        // of every new entry.
+        Touched() noexcept {}
         int cell;
         std::uint8_t dir;
         std::uint8_t old_shape[2];
@@ -173,6 +176,9 @@ private:
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
     std::array<int, 2> eval_mode_{};  // each colour's tables (eval_mode)
     bool learned_order_ = false;      // see learned_order()
+    // Each colour's CellInfo by cell code, for this rule and ordering: make copies an entry
+    // whole instead of assembling it from the shared tables.
+    std::array<std::vector<CellInfo>, 2> info_by_code_;
 
     std::array<std::array<int, kClassCount>, 2> cls_count_{};
     std::array<int, 2> potential_{};
