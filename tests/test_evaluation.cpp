@@ -240,8 +240,9 @@ BOOST_AUTO_TEST_CASE(a_cell_code_ignores_the_order_of_directions_and_numbers_eve
 }
 
 BOOST_AUTO_TEST_CASE(the_make_paths_cell_code_agrees_with_the_reference_for_every_order) {
-    // cell_code_of sorts and ranks by table; every one of the 38,416 ordered class quadruples
-    // must get the code cell_code gives its set, or the search reads another cell's values.
+    // cell_code_of reads a table of every order, built by sorting and ranking by terms; each of
+    // the 38,416 ordered class quadruples must get the code cell_code gives its set, or the
+    // search reads another cell's values.
     std::array<std::uint8_t, 4> q{};
     int checked = 0;
     for (int a = 0; a < kLineClassCount; ++a)
