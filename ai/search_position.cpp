@@ -28,9 +28,10 @@ struct CellSummary {
     std::uint8_t four;           // some line makes a four or better
 };
 struct CombinedTables {
-    // By eval_mode, then cell code: 2,380 entries of 12 bytes (28 KB a mode; indexed by all
-    // 38,416 orders of four classes instead, 450 KB, it read no faster).
-    std::array<std::vector<CellSummary>, kEvalModes> summary;
+    // By eval_mode, then learned ordering or not, then cell code: 2,380 entries of 12 bytes
+    // (28 KB a table; indexed by all 38,416 orders of four classes instead, 450 KB, it read no
+    // faster).
+    std::array<std::array<std::vector<CellInfo>, 2>, kEvalModes> info;
 };
 
 // The search's threat class is the pattern with the distinctions it does not need merged.
@@ -87,27 +88,8 @@ CellSummary summarise(const std::array<int, 4>& classes, int mode) {
     return out;
 }
 
-// Built by the first SearchPosition of the process, inside START (see Searcher::prepare).
-const CombinedTables& combined_tables() {
-    static const CombinedTables tables = [] {
-        CombinedTables t;
-        for (int mode = 0; mode < kEvalModes; ++mode) {
-            t.summary[mode].resize(kCellCodes);
-            std::array<int, 4> c{};
-            for (c[0] = 0; c[0] < kLineClassCount; ++c[0])
-                for (c[1] = c[0]; c[1] < kLineClassCount; ++c[1])
-                    for (c[2] = c[1]; c[2] < kLineClassCount; ++c[2])
-                        for (c[3] = c[2]; c[3] < kLineClassCount; ++c[3])
-                            t.summary[mode][cell_code(c)] = summarise(c, mode);
-        }
-        return t;
-    }();
-    return tables;
-}
-
 // The learned ordering was fitted on freestyle searches: other rules and lengths keep the
 // hand-set one (the mover's value twice, the opponent's once).
-template <class CellInfo>
 CellInfo info_of(const CellSummary& sum, bool learned) {
     return CellInfo{sum.cls,
                     sum.four,
@@ -115,6 +97,27 @@ CellInfo info_of(const CellSummary& sum, bool learned) {
                     {sum.eval[0], sum.eval[1]},
                     learned ? sum.order_attack : static_cast<std::int16_t>(sum.order_value * 2),
                     learned ? sum.order_defence : sum.order_value};
+}
+
+// Built by the first SearchPosition of the process, inside START (see Searcher::prepare).
+const CombinedTables& combined_tables() {
+    static const CombinedTables tables = [] {
+        CombinedTables t;
+        for (int mode = 0; mode < kEvalModes; ++mode) {
+            for (auto& table : t.info[mode]) table.resize(kCellCodes);
+            std::array<int, 4> c{};
+            for (c[0] = 0; c[0] < kLineClassCount; ++c[0])
+                for (c[1] = c[0]; c[1] < kLineClassCount; ++c[1])
+                    for (c[2] = c[1]; c[2] < kLineClassCount; ++c[2])
+                        for (c[3] = c[2]; c[3] < kLineClassCount; ++c[3]) {
+                            const CellSummary sum = summarise(c, mode);
+                            for (int learned = 0; learned < 2; ++learned)
+                                t.info[mode][learned][cell_code(c)] = info_of(sum, learned != 0);
+                        }
+        }
+        return t;
+    }();
+    return tables;
 }
 
 // Adds 1 (or -1) to the five stone counts from row[0] to row[4] with one 8-byte load and
@@ -168,11 +171,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
     for (int c = 0; c < 2; ++c) eval_mode_[c] = eval_mode(config_.rule, c);
     learned_order_ = config_.rule == Rule::Freestyle && config_.win_length == 5;
     const CombinedTables& tables = combined_tables();
-    for (int c = 0; c < 2; ++c) {
-        info_by_code_[c].reserve(kCellCodes);
-        for (const CellSummary& sum : tables.summary[eval_mode_[c]])
-            info_by_code_[c].push_back(info_of<CellInfo>(sum, learned_order_));
-    }
+    for (int c = 0; c < 2; ++c) info_by_code_[c] = tables.info[eval_mode_[c]][learned_order_ ? 1 : 0].data();
     records_.reserve(config_.width * config_.height + 8);
     touched_.reserve(static_cast<std::size_t>(config_.width * config_.height) * 8 * k_ + 64);
 }

@@ -30,6 +30,18 @@ enum CellClass : std::uint8_t {
     kClassCount
 };
 
+// What an empty cell is for one colour, from its four shapes; one 12-byte unit, so a make
+// saves and an unmake restores it whole. The search position's own record; shared tables
+// hold one for every cell code.
+struct CellInfo {
+    std::uint8_t cls;            // CellClass
+    std::uint8_t four;           // some line makes a four or better
+    std::int16_t order_value;    // move-ordering potential
+    std::int16_t eval[2];        // evaluation value, [0] the colour is to move, [1] it just moved
+    std::int16_t order_attack;   // learned move ordering, as the mover
+    std::int16_t order_defence;  // ... and as the opponent
+};
+
 class SearchPosition {
 public:
     explicit SearchPosition(const GameConfig& config);
@@ -122,16 +134,6 @@ public:
     int dir_offset(int dir) const noexcept { return dir_offsets_[dir]; }
 
 private:
-    // What an empty cell is for one colour, from its four shapes; one 12-byte unit, so a make
-    // saves and an unmake restores it whole.
-    struct CellInfo {
-        std::uint8_t cls;            // CellClass
-        std::uint8_t four;           // some line makes a four or better
-        std::int16_t order_value;    // move-ordering potential
-        std::int16_t eval[2];        // evaluation value, [0] the colour is to move, [1] it just moved
-        std::int16_t order_attack;   // learned move ordering, as the mover
-        std::int16_t order_defence;  // ... and as the opponent
-    };
     struct Touched {
         // Filled field by field in place: an empty constructor spares emplace_back the zeroing
         // of every new entry.
@@ -176,9 +178,9 @@ private:
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
     std::array<int, 2> eval_mode_{};  // each colour's tables (eval_mode)
     bool learned_order_ = false;      // see learned_order()
-    // Each colour's CellInfo by cell code, for this rule and ordering: make copies an entry
-    // whole instead of assembling it from the shared tables.
-    std::array<std::vector<CellInfo>, 2> info_by_code_;
+    // Each colour's CellInfo by cell code, for this rule and ordering (a shared table): make
+    // copies an entry whole.
+    std::array<const CellInfo*, 2> info_by_code_{};
 
     std::array<std::array<int, kClassCount>, 2> cls_count_{};
     std::array<int, 2> potential_{};
