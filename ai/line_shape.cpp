@@ -59,9 +59,9 @@ ShapeTable::ShapeTable(const LineRule& rule, std::uint8_t colour_code)
 LineClass ShapeTable::compute_and_store(std::uint64_t before, std::uint64_t after) {
     const int k = rule_.k;
     std::vector<std::uint8_t> line(2 * k + 1, kCellEmpty);
-    for (int i = 1; i <= span_; ++i) {
-        line[k - i] = static_cast<std::uint8_t>((before >> (2 * (i - 1))) & 3);
-        line[k + i] = static_cast<std::uint8_t>((after >> (2 * (i - 1))) & 3);
+    for (int i = 0; i < span_; ++i) {
+        line[k - span_ + i] = static_cast<std::uint8_t>((before >> (2 * i)) & 3);
+        line[k + 1 + i] = static_cast<std::uint8_t>((after >> (2 * i)) & 3);
     }
     line[k] = colour_;
     return classify(line);
@@ -76,9 +76,9 @@ LineClass ShapeTable::lookup_hashed(std::uint64_t before, std::uint64_t after) {
 LineClass ShapeTable::classify(std::vector<std::uint8_t>& line) {
     const int k = rule_.k;
     std::uint64_t before = 0, after = 0;
-    for (int i = 1; i <= span_; ++i) {
-        before |= std::uint64_t{line[k - i]} << (2 * (i - 1));
-        after |= std::uint64_t{line[k + i]} << (2 * (i - 1));
+    for (int i = 0; i < span_; ++i) {
+        before |= std::uint64_t{line[k - span_ + i]} << (2 * i);
+        after |= std::uint64_t{line[k + 1 + i]} << (2 * i);
     }
     if (direct_) {
         std::uint8_t& slot = direct_table_[before | (after << (2 * span_))];

@@ -87,8 +87,10 @@ public:
     // Cells on each side that can change a shape: a stone farther away never does.
     int span() const noexcept { return span_; }
 
-    // before: cells at distance 1..k before the cell, 2 bits each from bit 0;
-    // after: cells at distance 1..k after it, likewise.
+    // The span() cells on each side, 2 bits each, in the line's order: before holds the
+    // farthest cell before the cell at bits 0-1 and the nearest at the top; after holds the
+    // nearest cell after it at bits 0-1. So a window of the line read as one number splits
+    // into the two without reversing either. Bits above the span are ignored.
     LineClass lookup(std::uint64_t before, std::uint64_t after) {
         before &= span_mask_;
         after &= span_mask_;
@@ -104,7 +106,8 @@ public:
     // The direct table's raw form, for a caller that looks up many lines in a row and keeps
     // it in registers (stores through byte pointers would otherwise force the table's
     // fields to be reloaded each time). table is null when the table is hashed. An entry of
-    // kUnknownShape must go through lookup(). Entries are LineClass values.
+    // kUnknownShape must go through lookup(). Entries are LineClass values; the index is
+    // (before & mask) | (after & mask) << shift.
     struct DirectView {
         const std::uint8_t* table;
         std::uint64_t mask;

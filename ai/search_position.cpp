@@ -149,8 +149,22 @@ SearchPosition::SearchPosition(const GameConfig& config)
     dir_offsets_ = {1, stride_, stride_ + 1, 1 - stride_};
     const std::size_t n = static_cast<std::size_t>(stride_) * (config_.height + 2 * pad_);
     cells_.assign(n, kCellWall);
-    key_before_.assign(n * 4, 0);
-    key_after_.assign(n * 4, 0);
+    line_bits_.assign(n + 16, 0);  // 4 directions of n cells at 2 bits: n bytes
+    line_pos_.assign(n * 4, 0);
+    // Each direction's lines in turn, each from the padded board's edge to the opposite one.
+    const int rows = config_.height + 2 * pad_;
+    const std::array<Point, 4> steps{Point{1, 0}, Point{0, 1}, Point{1, 1}, Point{1, -1}};
+    for (int d = 0; d < 4; ++d) {
+        const Point step = steps[static_cast<std::size_t>(d)];
+        auto inside = [&](int x, int y) { return x >= 0 && y >= 0 && x < stride_ && y < rows; };
+        int next = d * static_cast<int>(n);
+        for (int cell = 0; cell < static_cast<int>(n); ++cell) {
+            const int x0 = cell % stride_, y0 = cell / stride_;
+            if (inside(x0 - step.x, y0 - step.y)) continue;  // not where a line starts
+            for (int x = x0, y = y0; inside(x, y); x += step.x, y += step.y)
+                line_pos_[static_cast<std::size_t>(y * stride_ + x) * 4 + d] = next++;
+        }
+    }
     shapes_.assign(n * 8, kLcDead);
     info_.assign(n * 2, CellInfo{kClsNone, 0, 0, {0, 0}, 0, 0});
     near_.assign(n + 8, 0);  // add_to_five stores 8 bytes for 5: room past the last row
@@ -168,6 +182,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
         const std::uint8_t code = c == 0 ? kCellBlack : kCellWhite;
         tables_[c] = std::make_unique<ShapeTable>(line_rule_for(config_, code), code);
     }
+    reach_ = std::max(tables_[0]->span(), tables_[1]->span());
     for (int c = 0; c < 2; ++c) eval_mode_[c] = eval_mode(config_.rule, c);
     learned_order_ = config_.rule == Rule::Freestyle && config_.win_length == 5;
     const CombinedTables& tables = combined_tables();
@@ -204,6 +219,9 @@ void SearchPosition::set_from(const Board& board) {
     }
     side_ = board.side_to_move() == Color::White ? 1 : 0;
     if (side_ == 1) hash_ ^= zobrist_white_to_move();
+    std::fill(line_bits_.begin(), line_bits_.end(), 0);
+    for (int cell = 0; cell < static_cast<int>(cells_.size()); ++cell)
+        if (cells_[cell] != kCellEmpty) set_line_cell(cell, cells_[cell]);
 
     for (auto& row : cls_count_) row.fill(0);
     potential_.fill(0);
@@ -212,23 +230,40 @@ void SearchPosition::set_from(const Board& board) {
     for (int y = 0; y < config_.height; ++y) {
         for (int x = 0; x < config_.width; ++x) {
             const int cell = cell_of({x, y});
+            if (cells_[cell] != kCellEmpty) continue;
             for (int d = 0; d < 4; ++d) {
                 std::uint64_t before = 0, after = 0;
-                for (int i = 1; i <= k_; ++i) {
-                    before |= std::uint64_t{cells_[cell - i * dir_offsets_[d]]} << (2 * (i - 1));
-                    after |= std::uint64_t{cells_[cell + i * dir_offsets_[d]]} << (2 * (i - 1));
-                }
-                key_before_[cell * 4 + d] = before;
-                key_after_[cell * 4 + d] = after;
-                if (cells_[cell] == kCellEmpty)
-                    for (int c = 0; c < 2; ++c) shapes_[cell * 8 + c * 4 + d] = tables_[c]->lookup(before, after);
+                line_window(line_pos_[static_cast<std::size_t>(cell) * 4 + d], before, after);
+                for (int c = 0; c < 2; ++c)
+                    shapes_[cell * 8 + c * 4 + d] =
+                        tables_[c]->lookup(before >> (2 * (reach_ - tables_[c]->span())), after);
             }
-            if (cells_[cell] == kCellEmpty) {
-                refresh_cell(cell);
-                add_cell_stats(cell, +1);
-            }
+            refresh_cell(cell);
+            add_cell_stats(cell, +1);
         }
     }
+}
+
+void SearchPosition::set_line_cell(int cell, std::uint8_t code) noexcept {
+    for (int d = 0; d < 4; ++d) {
+        const int at = line_pos_[static_cast<std::size_t>(cell) * 4 + d];
+        std::uint8_t& byte = line_bits_[static_cast<std::size_t>(at) >> 2];
+        const int shift = 2 * (at & 3);
+        byte = static_cast<std::uint8_t>((byte & ~(3 << shift)) | (code << shift));
+    }
+}
+
+void SearchPosition::line_window_wide(int at, std::uint64_t& before, std::uint64_t& after) const noexcept {
+    const std::uint8_t* bits = line_bits_.data();
+    auto read = [bits](int from) {
+        std::uint64_t low, high;
+        std::memcpy(&low, bits + (from >> 2), sizeof low);
+        std::memcpy(&high, bits + (from >> 2) + 8, sizeof high);
+        const int shift = 2 * (from & 3);
+        return shift == 0 ? low : (low >> shift) | (high << (64 - shift));
+    };
+    before = read(at - reach_);
+    after = read(at + 1);
 }
 
 void SearchPosition::refresh_cell(int cell) {
@@ -296,14 +331,21 @@ void SearchPosition::place(int cell, int colour) {
                                       std::max(bbox_.y1, p.y)};
     for (int dy = -2; dy <= 2; ++dy) add_to_five(&near_[cell + dy * stride_ - 2], +1);
 
+    for (int d = 0; d < 4; ++d) {
+        const int at = line_pos_[static_cast<std::size_t>(cell) * 4 + d];
+        line_bits_[static_cast<std::size_t>(at) >> 2] |= static_cast<std::uint8_t>(code << (2 * (at & 3)));
+    }
+
     ShapeTable& black = *tables_[0];
     ShapeTable& white = *tables_[1];
-    const int reach = std::max(black.span(), white.span());
+    const int reach = reach_;
+    // A table of a shorter span reads its cells before the move from further up the window.
+    const int black_skip = 2 * (reach - black.span()), white_skip = 2 * (reach - white.span());
     // Raw pointers and the tables' direct views in locals: the byte stores below would
     // otherwise make the compiler reload every vector's data pointer after each one.
-    std::uint64_t* const key_before = key_before_.data();
-    std::uint64_t* const key_after = key_after_.data();
+    const std::int32_t* const line_pos = line_pos_.data();
     const std::uint8_t* const cells = cells_.data();
+    const std::uint8_t* const bits = line_bits_.data();
     std::uint8_t* const shapes = shapes_.data();
     const ShapeTable::DirectView black_view = black.direct_view();
     const ShapeTable::DirectView white_view = white.direct_view();
@@ -314,43 +356,54 @@ void SearchPosition::place(int cell, int colour) {
         }
         return table.lookup(before, after);
     };
+    // Up to reach 7, every window a move touches on one line lies in one word: the stone's
+    // 2 reach neighbours on each side, the windows' outer ends, and up to 3 cells of
+    // alignment, at most 64 bits. Each window is then that word shifted.
+    const bool one_word = reach <= 7;
     for (int d = 0; d < 4; ++d) {
         const int off = dir_offsets_[d];
-        for (int i = 1; i <= k_; ++i) {
-            const std::uint64_t bits = std::uint64_t{code} << (2 * (i - 1));
-            for (int sign = -1; sign <= 1; sign += 2) {
-                const int q = cell + sign * i * off;
-                // The move lies after q when q is before it, and the other way round.
-                const int slot = q * 4 + d;
-                if (sign < 0)
-                    key_after[slot] |= bits;
-                else
-                    key_before[slot] |= bits;
-                if (i > reach || cells[q] != kCellEmpty) continue;
-                std::uint8_t* s = shapes + q * 8;
-                // Most touched cells keep both shapes (the stone is too far, or the line was
-                // already dead): nothing to save, recount or restore for them.
-                const LineClass new_black = look(black, black_view, key_before[slot], key_after[slot]);
-                const LineClass new_white = look(white, white_view, key_before[slot], key_after[slot]);
-                if (new_black == s[d] && new_white == s[4 + d]) continue;
-                // Field by field into the vector: built whole on the stack, the record was
-                // read back by one wide load right after its narrow stores, a store-forwarding
-                // stall that a profile showed as the hottest instruction of make.
-                Touched& t = touched_.emplace_back();
-                t.cell = q;
-                t.dir = static_cast<std::uint8_t>(d);
-                t.old_shape[0] = s[d];
-                t.old_shape[1] = s[4 + d];
-                t.old_info[0] = info_[q * 2];
-                t.old_info[1] = info_[q * 2 + 1];
-                if (new_black != s[d]) {
-                    s[d] = new_black;
-                    recount_colour(q, 0);
-                }
-                if (new_white != s[4 + d]) {
-                    s[4 + d] = new_white;
-                    recount_colour(q, 1);
-                }
+        const int at = line_pos[cell * 4 + d];
+        std::uint64_t line_word = 0;
+        if (one_word) {
+            const int from = at - 2 * reach;
+            std::memcpy(&line_word, bits + (from >> 2), sizeof line_word);
+            line_word >>= 2 * (from & 3);
+        }
+        // From the farthest cell before the stone to the farthest after it; the stone's own
+        // cell is no longer empty.
+        int q = cell - reach * off;
+        for (int j = 0; j <= 2 * reach; ++j, q += off) {
+            if (cells[q] != kCellEmpty) continue;
+            std::uint64_t before, after;
+            if (one_word) {
+                before = line_word >> (2 * j);
+                after = before >> (2 * reach + 2);
+            } else {
+                line_window(at - reach + j, before, after);
+            }
+            std::uint8_t* s = shapes + q * 8;
+            // Most touched cells keep both shapes (the stone is too far, or the line was
+            // already dead): nothing to save, recount or restore for them.
+            const LineClass new_black = look(black, black_view, before >> black_skip, after);
+            const LineClass new_white = look(white, white_view, before >> white_skip, after);
+            if (new_black == s[d] && new_white == s[4 + d]) continue;
+            // Field by field into the vector: built whole on the stack, the record was
+            // read back by one wide load right after its narrow stores, a store-forwarding
+            // stall that a profile showed as the hottest instruction of make.
+            Touched& t = touched_.emplace_back();
+            t.cell = q;
+            t.dir = static_cast<std::uint8_t>(d);
+            t.old_shape[0] = s[d];
+            t.old_shape[1] = s[4 + d];
+            t.old_info[0] = info_[q * 2];
+            t.old_info[1] = info_[q * 2 + 1];
+            if (new_black != s[d]) {
+                s[d] = new_black;
+                recount_colour(q, 0);
+            }
+            if (new_white != s[4 + d]) {
+                s[4 + d] = new_white;
+                recount_colour(q, 1);
             }
         }
     }
@@ -367,15 +420,7 @@ void SearchPosition::unmake() {
         info_[e.cell * 2 + 1] = e.old_info[1];
     }
     touched_.resize(r.touched_begin);
-    const std::uint64_t mask_bits = 3;
-    for (int d = 0; d < 4; ++d) {
-        const int off = dir_offsets_[d];
-        for (int i = 1; i <= k_; ++i) {
-            const std::uint64_t mask = ~(mask_bits << (2 * (i - 1)));
-            key_after_[(cell - i * off) * 4 + d] &= mask;
-            key_before_[(cell + i * off) * 4 + d] &= mask;
-        }
-    }
+    set_line_cell(cell, kCellEmpty);
     for (int dy = -2; dy <= 2; ++dy) add_to_five(&near_[cell + dy * stride_ - 2], -1);
     cells_[cell] = kCellEmpty;
     --stones_;

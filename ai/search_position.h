@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -161,6 +162,20 @@ private:
     // One colour's shapes at the cell changed: refresh its class and values and the sums.
     void recount_colour(int cell, int colour);
     bool forbidden_recursive(int cell, int depth);
+    // The reach_ cells before and after the one at line place `at`, in the shape tables' order
+    // (higher bits hold more of the line and are for the tables to mask).
+    void line_window(int at, std::uint64_t& before, std::uint64_t& after) const noexcept {
+        if (reach_ > 14) return line_window_wide(at, before, after);
+        // The whole window, 2 reach + 1 cells, and at most 3 cells before it: one word.
+        const int first = at - reach_;
+        std::uint64_t w;
+        std::memcpy(&w, line_bits_.data() + (first >> 2), sizeof w);
+        w >>= 2 * (first & 3);
+        before = w;
+        after = w >> (2 * reach_ + 2);
+    }
+    void line_window_wide(int at, std::uint64_t& before, std::uint64_t& after) const noexcept;
+    void set_line_cell(int cell, std::uint8_t code) noexcept;
 
     GameConfig config_;
     int k_;
@@ -168,8 +183,14 @@ private:
     int stride_;
     std::array<int, 4> dir_offsets_{};
     std::vector<std::uint8_t> cells_;
-    std::vector<std::uint64_t> key_before_;  // [cell * 4 + dir]
-    std::vector<std::uint64_t> key_after_;
+    // Every cell again, 2 bits each, once per direction: that direction's lines of the padded
+    // board laid end to end, so the cells around one on its line are neighbours in these bits
+    // and a move sets 4 pairs of bits instead of updating a key for every cell within k. Each
+    // line runs into the padding for at least k cells past any board cell, so a window around a
+    // board cell never reaches the next line. 16 bytes of slack for word loads at the end.
+    std::vector<std::uint8_t> line_bits_;
+    std::vector<std::int32_t> line_pos_;     // [cell * 4 + dir]: the cell's place in line_bits_, in cells
+    int reach_ = 0;                          // the larger of the two tables' spans
     std::vector<std::uint8_t> shapes_;       // LineClass, [cell * 8 + colour * 4 + dir]
     std::vector<CellInfo> info_;             // [cell * 2 + colour]
     std::vector<std::uint8_t> near_;         // stones within the 5x5 square
