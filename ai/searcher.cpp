@@ -26,6 +26,10 @@ public:
         join();
         tt_.clear();
     }
+    void wait_until_table_mapped() {
+        join();
+        tt_.wait_until_mapped();
+    }
 
     void start(const Board& position, const SearchLimits& limits, Searcher::InfoCallback on_info) {
         join();
@@ -114,6 +118,7 @@ Searcher::~Searcher() = default;
 
 void Searcher::set_hash_bytes(std::size_t bytes) { threads_->set_hash_bytes(bytes); }
 void Searcher::clear_hash() { threads_->clear_hash(); }
+void Searcher::wait_until_table_mapped() { threads_->wait_until_table_mapped(); }
 
 void Searcher::start(const Board& position, const SearchLimits& limits, InfoCallback on_info) {
     threads_->start(position, limits, std::move(on_info));

@@ -77,6 +77,10 @@ public:
 
     void set_hash_bytes(std::size_t bytes);  // reallocates now, not inside a move's budget
     void clear_hash();
+    // A new or cleared table is mapped in by a helper thread while searches already run (see
+    // TranspositionTable::prepare_search); this waits until it is done, for a caller that
+    // times a search and wants none of that work inside it.
+    void wait_until_table_mapped();
 
     // Makes the search's per-thread state for this board shape now (shape tables, history,
     // move lists: some 20 ms on a new shape, several times that while a fresh table's pages are

@@ -44,6 +44,10 @@ public:
     // The whole block from now on if it is mapped; true when the size changed. Safe while
     // other threads probe: they see the old size or the new one, both inside the block.
     bool grow_if_mapped() noexcept;
+    // Blocks until the helper has mapped the whole block (at once when there is none).
+    void wait_until_mapped() {
+        if (warmer_) warmer_->wait();
+    }
     static constexpr std::size_t kMinInUse = std::size_t{1} << 20;
 
     // Holds the helper thread that maps a fresh block (see PageWarmer::pause) for as long as
