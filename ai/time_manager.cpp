@@ -70,13 +70,21 @@ TimeBudget plan_move_time(const TimeControl& raw) {
         budget.hard_ms = std::min(budget.hard_ms, b.hard_ms);
     };
     if (turn_given) tighten(turn_budget(*tc.turn_ms));
+    bool clock_can_run_out = false;
     if (left_given || match_limited) {
         // Before the first time_left arrives, the whole match clock is what is left.
         const std::int64_t left = left_given ? *tc.time_left_ms : *tc.match_ms;
         tighten(clock_budget(left, std::max<std::int64_t>(0, tc.increment_ms), tc.empty_points));
+        // A clock that would pay the full turn for every move we can still make never runs
+        // out: time this move saves is then lost as surely as under a bare per-turn limit.
+        clock_can_run_out = true;
+        if (turn_given && *tc.turn_ms > 0) {
+            const std::int64_t own_moves_left = std::max(1, (tc.empty_points + 1) / 2);
+            clock_can_run_out = left < *tc.turn_ms * own_moves_left;
+        }
     }
     budget.soft_ms = std::min(budget.soft_ms, budget.hard_ms);
-    budget.saving_pays = left_given || match_limited;
+    budget.saving_pays = clock_can_run_out;
     return budget;
 }
 

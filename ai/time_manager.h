@@ -25,9 +25,10 @@ struct TimeControl {
 struct TimeBudget {
     std::int64_t soft_ms = 0;
     std::int64_t hard_ms = 0;
-    // Time not spent on this move is worth keeping: a match clock runs (it goes to later
-    // moves), or no limit was given at all (a person is waiting). Under a bare per-turn limit
-    // it is simply lost, so the search should not stop early just because its move is stable.
+    // Time not spent on this move is worth keeping: a match clock runs that could run out (it
+    // goes to later moves), or no limit was given at all (a person is waiting). Under a bare
+    // per-turn limit, or a clock that holds the full turn for every move still to come, it is
+    // simply lost, so the search should not stop early just because its move is stable.
     bool saving_pays = false;
 };
 

@@ -169,3 +169,25 @@ BOOST_AUTO_TEST_CASE(stopping_early_pays_only_with_a_running_clock_or_no_limit) 
     unlimited_match.match_ms = 0;  // 0: no match limit, so only the turn limit counts
     BOOST_TEST(!plan_move_time(unlimited_match).saving_pays);
 }
+
+BOOST_AUTO_TEST_CASE(a_clock_that_cannot_run_out_before_the_turns_do_is_not_saved_for) {
+    // 1 s turns and 200 s left: 113 moves of ours at most on an empty 15x15 board need 113 s.
+    TimeControl roomy = match_clock(1000000, 200000);
+    roomy.turn_ms = 1000;
+    BOOST_TEST(!plan_move_time(roomy).saving_pays);
+    // The same clock with 100 s left could run out: saving for later moves pays again.
+    TimeControl tight = roomy;
+    tight.time_left_ms = 100000;
+    BOOST_TEST(plan_move_time(tight).saving_pays);
+    // Fewer moves to come make a smaller clock roomy: 40 empty points, 20 moves of ours.
+    tight.empty_points = 40;
+    BOOST_TEST(!plan_move_time(tight).saving_pays);
+    // A clock far longer than any game (as a manager without a match limit may send one).
+    TimeControl endless = match_clock(100000000, 100000000);
+    endless.turn_ms = 1000;
+    BOOST_TEST(!plan_move_time(endless).saving_pays);
+    // Turns "as fast as possible" (timeout_turn 0) leave the clock's rule as it was.
+    TimeControl instant = match_clock(180000, 90000);
+    instant.turn_ms = 0;
+    BOOST_TEST(plan_move_time(instant).saving_pays);
+}

@@ -13,9 +13,11 @@ median and minimum depth. A benchmark, not a test: the figures depend on the mac
 --clock turn (the default) sets the per-turn limit alone, with `timeout_match 0`, as the
 arena's `st=` does in every match of docs/strength.md: the search may use its whole turn.
 --clock match also runs a match clock far longer than the positions need, the measure of
-the sessions up to the thirty-fifth: the time manager then stops at half its soft limit
-once the best move has held for six iterations (the time saved would go to later moves),
-so this reports less depth than the search reaches when it keeps going.
+the sessions up to the thirty-fifth. Until the thirty-seventh session the time manager then
+stopped at half its soft limit once the best move had held for six iterations (the time saved
+would go to later moves), so this reported less depth than the search reaches when it keeps
+going; it now sees that a clock holding the full turn for every move still to come cannot run
+out, saves nothing under it, and the two measures agree.
 
 Only the Python standard library.
 """
