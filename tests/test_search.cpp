@@ -10,6 +10,7 @@
 #include "search_fixtures.h"
 #include "ai/bench.h"
 #include "engine/renju.h"
+#include "ai/line_shape.h"
 #include "ai/search_position.h"
 #include "ai/searcher.h"
 #include "ai/transposition_table.h"
@@ -253,6 +254,70 @@ BOOST_AUTO_TEST_CASE(incremental_patterns_match_a_fresh_scan) {
                 }
             }
         }
+    }
+}
+
+// The search position reads each cell's windows out of per-direction strings of 2-bit cells,
+// with three ways to read them by the tables' reach; here each window is built from the board
+// cell by cell instead, for reaches on each side of those boundaries (k - 1 in freestyle, k in
+// exact; renju's colours differ by one), through make and unmake.
+BOOST_AUTO_TEST_CASE(every_line_class_matches_its_window_read_from_the_board) {
+    std::mt19937 rng(19);
+    const std::array<Point, 4> steps{Point{1, 0}, Point{0, 1}, Point{1, 1}, Point{1, -1}};
+    struct Case {
+        Rule rule;
+        int k;
+    };
+    for (const Case& tc :
+         {Case{Rule::Freestyle, 3}, Case{Rule::Renju, 5}, Case{Rule::Freestyle, 8}, Case{Rule::Exact, 8},
+          Case{Rule::Freestyle, 15}, Case{Rule::Exact, 15}, Case{Rule::Caro, 20}}) {
+        const GameConfig c{32, 21, tc.k, tc.rule};
+        Board b(c);
+        SearchPosition position(c);
+        position.set_from(b);
+        std::array<ShapeTable, 2> reference{ShapeTable(line_rule_for(c, kCellBlack), kCellBlack),
+                                            ShapeTable(line_rule_for(c, kCellWhite), kCellWhite)};
+        auto code_at = [&](int x, int y) -> std::uint64_t {
+            if (x < 0 || y < 0 || x >= c.width || y >= c.height) return kCellWall;
+            return static_cast<std::uint64_t>(b.at({x, y}));
+        };
+        // Stones near the centre, so that long windows meet both stones and the board's edges.
+        std::uniform_int_distribution<int> x(8, 23), y(4, 16);
+        int played = 0;
+        for (int step = 0; step < 60 && !b.game_over(); ++step) {
+            const Point p{x(rng), y(rng)};
+            if (!b.is_legal(p)) continue;
+            b.play(p);
+            position.make(position.cell_of(p));
+            ++played;
+            if (step % 4 == 3) {
+                b.unmake();
+                position.unmake();
+            }
+            if (step % 3 != 0) continue;
+            for (int cy = 0; cy < c.height; ++cy)
+                for (int cx = 0; cx < c.width; ++cx) {
+                    if (!b.is_empty({cx, cy})) continue;
+                    for (int colour = 0; colour < 2; ++colour) {
+                        ShapeTable& table = reference[static_cast<std::size_t>(colour)];
+                        const int span = table.span();
+                        for (int d = 0; d < 4; ++d) {
+                            const Point s = steps[static_cast<std::size_t>(d)];
+                            std::uint64_t before = 0, after = 0;
+                            for (int j = 0; j < span; ++j) {
+                                const int back = span - j;  // the farthest cell first
+                                before |= code_at(cx - back * s.x, cy - back * s.y) << (2 * j);
+                                after |= code_at(cx + (j + 1) * s.x, cy + (j + 1) * s.y) << (2 * j);
+                            }
+                            BOOST_TEST_REQUIRE(position.line_class(position.cell_of({cx, cy}), colour, d) ==
+                                                   table.lookup(before, after),
+                                               "rule " << static_cast<int>(tc.rule) << " k " << tc.k << " at " << cx
+                                                       << "," << cy << " colour " << colour << " dir " << d);
+                        }
+                    }
+                }
+        }
+        BOOST_TEST(played > 20);
     }
 }
 
