@@ -331,10 +331,7 @@ void SearchPosition::place(int cell, int colour) {
                                       std::max(bbox_.y1, p.y)};
     for (int dy = -2; dy <= 2; ++dy) add_to_five(&near_[cell + dy * stride_ - 2], +1);
 
-    for (int d = 0; d < 4; ++d) {
-        const int at = line_pos_[static_cast<std::size_t>(cell) * 4 + d];
-        line_bits_[static_cast<std::size_t>(at) >> 2] |= static_cast<std::uint8_t>(code << (2 * (at & 3)));
-    }
+    set_line_cell(cell, code);
 
     ShapeTable& black = *tables_[0];
     ShapeTable& white = *tables_[1];
