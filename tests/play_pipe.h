@@ -16,29 +16,30 @@ namespace tengen::testing {
 
 struct PipeRun {
     std::string out;
+    std::string err;     // what it wrote on stderr
     int exit_code = -1;  // -1 when killed or not started
     bool timed_out = false;
 };
 
 inline PipeRun run_with_input(const std::vector<std::string>& args, const std::string& input, int timeout_ms = 60000) {
     PipeRun run;
-    int to_child[2], from_child[2];
+    int to_child[2], from_child[2], errors[2];
     if (pipe(to_child) != 0) return run;
     if (pipe(from_child) != 0) {
         close(to_child[0]);
         close(to_child[1]);
         return run;
     }
+    if (pipe(errors) != 0) {
+        for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) close(fd);
+        return run;
+    }
     const pid_t pid = fork();
     if (pid == 0) {
         dup2(to_child[0], STDIN_FILENO);
         dup2(from_child[1], STDOUT_FILENO);
-        const int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) dup2(null, STDERR_FILENO);
-        close(to_child[0]);
-        close(to_child[1]);
-        close(from_child[0]);
-        close(from_child[1]);
+        dup2(errors[1], STDERR_FILENO);
+        for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1], errors[0], errors[1]}) close(fd);
         std::vector<char*> argv;
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
@@ -47,9 +48,11 @@ inline PipeRun run_with_input(const std::vector<std::string>& args, const std::s
     }
     close(to_child[0]);
     close(from_child[1]);
+    close(errors[1]);
     signal(SIGPIPE, SIG_IGN);  // the child may quit before reading everything
     int in_fd = to_child[1];
     const int out_fd = from_child[0];
+    int err_fd = errors[0];
     std::size_t written = 0;
     if (input.empty()) {
         close(in_fd);
@@ -65,10 +68,21 @@ inline PipeRun run_with_input(const std::vector<std::string>& args, const std::s
             kill(pid, SIGKILL);
             break;
         }
-        pollfd fds[2] = {{out_fd, POLLIN, 0}, {in_fd, POLLOUT, 0}};
-        const int n = poll(fds, in_fd >= 0 ? 2 : 1, static_cast<int>(left));
+        // stderr is read beside stdout, so a chatty program never blocks on a full pipe.
+        pollfd fds[3] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}, {in_fd, POLLOUT, 0}};
+        const int n = poll(fds, in_fd >= 0 ? 3 : 2, static_cast<int>(left));
         if (n < 0) continue;
-        if (in_fd >= 0 && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+        if (err_fd >= 0 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+            char buffer[4096];
+            const ssize_t r = read(err_fd, buffer, sizeof buffer);
+            if (r > 0) {
+                run.err.append(buffer, static_cast<std::size_t>(r));
+            } else {
+                close(err_fd);
+                err_fd = -1;  // poll skips a negative descriptor
+            }
+        }
+        if (in_fd >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
             const ssize_t w = write(in_fd, input.data() + written, input.size() - written);
             if (w > 0) written += static_cast<std::size_t>(w);
             if (w < 0 || written == input.size()) {
@@ -87,8 +101,20 @@ inline PipeRun run_with_input(const std::vector<std::string>& args, const std::s
     }
     if (in_fd >= 0) close(in_fd);
     close(out_fd);
+    // What it wrote on stderr as it ended: drained once before the wait (so it cannot block on
+    // a full pipe) and once after (its last words), never waiting on a descendant holding it.
+    auto drain_errors = [&] {
+        if (err_fd < 0) return;
+        fcntl(err_fd, F_SETFL, O_NONBLOCK);
+        char buffer[4096];
+        for (ssize_t r; (r = read(err_fd, buffer, sizeof buffer)) > 0;)
+            run.err.append(buffer, static_cast<std::size_t>(r));
+    };
+    drain_errors();
     int status = 0;
     waitpid(pid, &status, 0);
+    drain_errors();
+    if (err_fd >= 0) close(err_fd);
     if (!run.timed_out && WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
     return run;
 }

@@ -17,6 +17,7 @@
 #include "engine/renju.h"
 
 using namespace tengen;
+using tengen::testing::PipeRun;
 using tengen::testing::run_with_input;
 
 namespace {
@@ -193,4 +194,130 @@ BOOST_AUTO_TEST_CASE(cutoffs_are_legal_refutations_the_order_tuner_reads) {
     std::string fitted_on = " (";  // the header names how many positions it was fitted on
     fitted_on += std::to_string(lines.size());
     BOOST_CHECK(header.find(fitted_on + " positions") != std::string::npos);
+}
+
+// Shards and resumption: a self-play run is data that takes hours, so it is split over
+// machines and survives being stopped, as an arena run does.
+namespace {
+
+struct ScratchDir {
+    std::filesystem::path path;
+    ScratchDir()
+        : path(std::filesystem::temp_directory_path() / ("tengen-selfplay-files-" + std::to_string(::getpid()))) {
+        std::filesystem::create_directories(path);
+    }
+    ~ScratchDir() { std::filesystem::remove_all(path); }
+    std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+const std::vector<std::string> kSmallRun{"--size", "9", "--nodes", "300", "--opening-nodes", "300"};
+
+// Six games of a small run unless told otherwise.
+PipeRun selfplay_run(const std::vector<std::string>& extra, int games = 6) {
+    std::vector<std::string> args{TENGEN_PBRAIN_PATH, "selfplay", "--games", std::to_string(games)};
+    args.insert(args.end(), kSmallRun.begin(), kSmallRun.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto run = run_with_input(args, "", 120000);
+    BOOST_REQUIRE(!run.timed_out);
+    return run;
+}
+
+PipeRun merge_run(const std::vector<std::string>& files) {
+    std::vector<std::string> args{TENGEN_PBRAIN_PATH, "selfplay", "merge"};
+    args.insert(args.end(), files.begin(), files.end());
+    const auto run = run_with_input(args, "", 60000);
+    BOOST_REQUIRE(!run.timed_out);
+    return run;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(shards_merged_are_the_whole_run_byte_for_byte) {
+    const ScratchDir dir;
+    const auto whole = selfplay_run({"--seed", "7"});
+    BOOST_REQUIRE_EQUAL(whole.exit_code, 0);
+    for (const char* shard : {"0/3", "1/3", "2/3"}) {
+        const std::string name = std::string("shard") + shard[0] + ".jsonl";
+        BOOST_REQUIRE_EQUAL(selfplay_run({"--seed", "7", "--shard", shard, "-o", dir.file(name)}).exit_code, 0);
+        BOOST_CHECK_EQUAL(lines_of(read_file(dir.file(name))).size(), 2u);
+    }
+    // In any order of files, and a shard given twice counts once.
+    const auto merged = merge_run(
+        {dir.file("shard2.jsonl"), dir.file("shard0.jsonl"), dir.file("shard1.jsonl"), dir.file("shard0.jsonl")});
+    BOOST_REQUIRE_EQUAL(merged.exit_code, 0);
+    BOOST_CHECK_EQUAL(merged.out, whole.out);
+    // A shard still missing is named as a hole, not hidden.
+    const auto partial = merge_run({dir.file("shard0.jsonl"), dir.file("shard1.jsonl")});
+    BOOST_CHECK_EQUAL(partial.exit_code, 0);
+    BOOST_CHECK_MESSAGE(partial.err.find("games 0..4, 1 missing (2)") != std::string::npos, partial.err);
+}
+
+BOOST_AUTO_TEST_CASE(a_run_cut_off_mid_line_resumes_to_the_same_bytes) {
+    const ScratchDir dir;
+    const auto whole = selfplay_run({"--seed", "7"});
+    BOOST_REQUIRE_EQUAL(whole.exit_code, 0);
+    // Two whole games and half of the third, as a kill while writing leaves the file.
+    const auto lines = lines_of(whole.out);
+    const std::string cut = lines[0] + "\n" + lines[1] + "\n" + lines[2].substr(0, lines[2].size() / 2);
+    write_file(dir.file("run.jsonl"), cut);
+    const auto resumed = selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")});
+    BOOST_CHECK_EQUAL(resumed.exit_code, 0);
+    BOOST_CHECK(resumed.err.find("holds 2 of 6 games") != std::string::npos);
+    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), whole.out);
+    // Finished: running it again plays nothing and changes nothing; a larger --games grows it.
+    BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}).exit_code, 0);
+    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), whole.out);
+    BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}, 7).exit_code, 0);
+    BOOST_CHECK_EQUAL(lines_of(read_file(dir.file("run.jsonl"))).size(), 7u);
+}
+
+BOOST_AUTO_TEST_CASE(an_output_holding_anything_else_is_refused_and_left_alone) {
+    const ScratchDir dir;
+    const auto seven = selfplay_run({"--seed", "7"});
+    write_file(dir.file("run.jsonl"), seven.out);
+    // Another seed's run, fewer games than the file holds, and a file that is no self-play at all.
+    const auto other_seed = selfplay_run({"--seed", "8", "-o", dir.file("run.jsonl")});
+    BOOST_CHECK_EQUAL(other_seed.exit_code, 2);
+    BOOST_CHECK(other_seed.err.find("seed 8") != std::string::npos);
+    const auto fewer = selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}, 3);
+    BOOST_CHECK_EQUAL(fewer.exit_code, 2);
+    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), seven.out);
+    const std::string results = R"({"game":0,"result":"1-0"})"
+                                "\n";
+    write_file(dir.file("results.jsonl"), results);
+    BOOST_CHECK_EQUAL(selfplay_run({"-o", dir.file("results.jsonl")}).exit_code, 2);
+    BOOST_CHECK_EQUAL(read_file(dir.file("results.jsonl")), results);
+    BOOST_CHECK_EQUAL(selfplay_run({"--shard", "3/3"}).exit_code, 2);
+    BOOST_CHECK_EQUAL(selfplay_run({"--shard", "1"}).exit_code, 2);
+}
+
+BOOST_AUTO_TEST_CASE(merge_refuses_two_games_under_one_number_and_files_that_are_not_selfplay) {
+    const ScratchDir dir;
+    const auto seven = selfplay_run({"--seed", "7"});
+    const auto eight = selfplay_run({"--seed", "8"});
+    write_file(dir.file("seven.jsonl"), seven.out);
+    // Seed 8's games relabelled as seed 7's: the same numbers, other games.
+    std::string relabelled = eight.out;
+    for (std::size_t at; (at = relabelled.find("\"seed\":8,")) != std::string::npos;)
+        relabelled.replace(at, 9, "\"seed\":7,");
+    write_file(dir.file("clash.jsonl"), relabelled);
+    const auto clash = merge_run({dir.file("seven.jsonl"), dir.file("clash.jsonl"), "-o", dir.file("out.jsonl")});
+    BOOST_CHECK_EQUAL(clash.exit_code, 2);
+    BOOST_CHECK(clash.err.find("game 0 (freestyle 9x9 k=5, seed 7, 300 nodes) differs") != std::string::npos);
+    BOOST_CHECK(!std::filesystem::exists(dir.file("out.jsonl")));
+    write_file(dir.file("other.jsonl"), "{\"format\":\"tengen-selfplay-1\",\"rule\":\"freestyle\"}\n");
+    const auto other = merge_run({dir.file("other.jsonl")});
+    BOOST_CHECK_EQUAL(other.exit_code, 2);
+    BOOST_CHECK(other.err.find("other.jsonl line 1: it has no \"board\"") != std::string::npos);
+    BOOST_CHECK(other.err.find("json.exception") == std::string::npos);
+    // Two runs of different seeds pool into one file, each run in game order.
+    write_file(dir.file("eight.jsonl"), eight.out);
+    const auto pooled = merge_run({dir.file("eight.jsonl"), dir.file("seven.jsonl")});
+    BOOST_CHECK_EQUAL(pooled.exit_code, 0);
+    BOOST_CHECK_EQUAL(pooled.out, seven.out + eight.out);
 }
