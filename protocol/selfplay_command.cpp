@@ -4,17 +4,11 @@
 // the same on any machine and for any --jobs; `--shard I/N` plays every N-th game of the same
 // run, and an output file that already holds games of the run is resumed, never overwritten.
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
 #include <cstdint>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
-#include <optional>
+#include <memory>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -23,6 +17,7 @@
 #include "ai/player.h"
 #include "engine/text.h"
 #include "protocol/board_options.h"
+#include "protocol/ordered_jobs.h"
 #include "protocol/selfplay_file.h"
 #include "protocol/selfplay_game.h"
 #include "protocol/subcommands.h"
@@ -54,41 +49,11 @@ std::vector<int> games_of(int games, Shard shard) {
     return out;
 }
 
-// How many of `games` the output file already holds: they must be this run's first games, in
-// order. A last line cut while being written is dropped from the file.
-Result<std::size_t> games_already_written(const std::string& path, const SelfplaySettings& s,
-                                          const std::vector<int>& games) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0) return std::size_t{0};
-    const auto file = read_selfplay_file(path);
-    if (!file) return Failure{fmt::format("{} cannot be resumed: {}", path, file.error())};
-    for (std::size_t i = 0; i < file->games.size(); ++i) {
-        const SelfplayGameKey& have = file->games[i].key;
-        if (i >= games.size())
-            return Failure{
-                fmt::format("{} holds more games than this command plays ({}); ask for more --games, or "
-                            "write elsewhere",
-                            path, games.size())};
-        const SelfplayGameKey want = key_of(s, games[i]);
-        if (have != want)
-            return Failure{
-                fmt::format("{} line {} holds {}, but this command's game there is {}: a different run "
-                            "(write elsewhere, or remove the file to start again)",
-                            path, i + 1, describe(have), describe(want))};
-    }
-    if (file->torn_tail) {
-        std::filesystem::resize_file(path, file->whole_bytes, ec);
-        if (ec) return Failure{fmt::format("cannot cut the unfinished last line of {}: {}", path, ec.message())};
-        std::cerr << "pbrain-tengen selfplay: " << path << " ended in an unfinished line; it was cut and that game "
-                  << "is played again\n";
-    }
-    return file->games.size();
-}
-
 }  // namespace
 
 int selfplay_main(int argc, char** argv) {
     if (argc >= 2 && std::string_view(argv[1]) == "merge") return selfplay_merge_main(argc - 1, argv + 1);
+    if (argc >= 2 && std::string_view(argv[1]) == "relabel") return selfplay_relabel_main(argc - 1, argv + 1);
     namespace po = boost::program_options;
     SelfplaySettings s;
     int jobs = 1;
@@ -153,7 +118,9 @@ int selfplay_main(int argc, char** argv) {
     const bool sample_cutoffs = !cutoffs_path.empty();
     std::size_t first = 0;  // games[first] is the first game still to play
     if (!output.empty()) {
-        const auto written = games_already_written(output, s, games);
+        std::vector<SelfplayGameKey> keys;
+        for (int g : games) keys.push_back(key_of(s, g));
+        const auto written = resume_output(output, keys);
         if (!written) {
             std::cerr << "pbrain-tengen selfplay: " << written.error() << "\n";
             return 2;
@@ -179,41 +146,19 @@ int selfplay_main(int argc, char** argv) {
     if (!open_output(file, output, std::ios::app) || !open_output(cutoffs, cutoffs_path, std::ios::trunc)) return 2;
     std::ostream& out = output.empty() ? std::cout : file;
 
-    // Workers take the games in order; the writer prints them in order as they complete.
-    const std::size_t count = games.size() - first;
-    std::vector<std::optional<SelfplayGame>> done(count);
-    std::mutex mutex;
-    std::condition_variable ready;
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        Player player(std::size_t{16} << 20);
-        for (std::size_t i; (i = next.fetch_add(1)) < count;) {
-            SelfplayGame record = play_selfplay_game(s, games[first + i], player, sample_cutoffs);
-            {
-                std::lock_guard lock(mutex);
-                done[i] = std::move(record);
-            }
-            ready.notify_all();
-        }
-    };
-    std::vector<std::thread> threads;
-    for (std::size_t i = 0; i < std::min<std::size_t>(static_cast<std::size_t>(jobs), std::max<std::size_t>(count, 1));
-         ++i)
-        threads.emplace_back(worker);
-    for (std::size_t i = 0; i < count; ++i) {
-        SelfplayGame record;
-        {
-            std::unique_lock lock(mutex);
-            ready.wait(lock, [&] { return done[i].has_value(); });
-            record = std::move(*done[i]);
-            done[i] = SelfplayGame{};
-        }
-        out << record.line << '\n';
-        out.flush();
-        for (const std::string& c : record.cutoffs) cutoffs << c << '\n';
-        if (sample_cutoffs) cutoffs.flush();
-    }
-    for (auto& t : threads) t.join();
+    make_in_order<SelfplayGame>(
+        games.size() - first, jobs,
+        [&] {
+            return [&, player = std::make_shared<Player>(std::size_t{16} << 20)](std::size_t i) {
+                return play_selfplay_game(s, games[first + i], *player, sample_cutoffs);
+            };
+        },
+        [&](const SelfplayGame& record) {
+            out << record.line << '\n';
+            out.flush();
+            for (const std::string& c : record.cutoffs) cutoffs << c << '\n';
+            if (sample_cutoffs) cutoffs.flush();
+        });
     return out && (!sample_cutoffs || cutoffs) ? 0 : 1;
 }
 

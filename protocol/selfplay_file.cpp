@@ -1,6 +1,9 @@
 #include "protocol/selfplay_file.h"
 
+#include <filesystem>
+#include <iostream>
 #include <limits>
+#include <system_error>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -97,6 +100,33 @@ Result<SelfplayFile> read_selfplay_file(const std::string& path) {
         file.whole_bytes = begin;
     }
     return file;
+}
+
+Result<std::size_t> resume_output(const std::string& path, const std::vector<SelfplayGameKey>& expected) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0) return std::size_t{0};
+    const auto file = read_selfplay_file(path);
+    if (!file) return Failure{fmt::format("{} cannot be resumed: {}", path, file.error())};
+    for (std::size_t i = 0; i < file->games.size(); ++i) {
+        const SelfplayGameKey& have = file->games[i].key;
+        if (i >= expected.size())
+            return Failure{
+                fmt::format("{} holds more games than this command writes ({}); ask for more games, or "
+                            "write elsewhere",
+                            path, expected.size())};
+        if (have != expected[i])
+            return Failure{
+                fmt::format("{} line {} holds {}, but this command's game there is {}: a different run "
+                            "(write elsewhere, or remove the file to start again)",
+                            path, i + 1, describe(have), describe(expected[i]))};
+    }
+    if (file->torn_tail) {
+        std::filesystem::resize_file(path, file->whole_bytes, ec);
+        if (ec) return Failure{fmt::format("cannot cut the unfinished last line of {}: {}", path, ec.message())};
+        std::cerr << "pbrain-tengen selfplay: " << path << " ended in an unfinished line; it was cut and that game "
+                  << "is written again\n";
+    }
+    return file->games.size();
 }
 
 }  // namespace tengen

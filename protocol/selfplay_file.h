@@ -48,4 +48,10 @@ struct SelfplayFile {
 // unfinished, and it is reported, not read.
 Result<SelfplayFile> read_selfplay_file(const std::string& path);
 
+// How many lines of `expected`, a command's games in the order it writes them, the output
+// file already holds (0 when it does not exist or is empty). They must be exactly those
+// games' first ones; anything else is refused and the file left as it is. A last line cut
+// off while being written is removed from the file, so that game is written again.
+Result<std::size_t> resume_output(const std::string& path, const std::vector<SelfplayGameKey>& expected);
+
 }  // namespace tengen

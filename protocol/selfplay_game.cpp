@@ -14,15 +14,6 @@ namespace tengen {
 
 namespace {
 
-SearchLimits node_limits(std::uint64_t nodes, int multipv = 1) {
-    SearchLimits limits;
-    limits.infinite = true;  // no clock: only the node count stops the search
-    limits.max_nodes = nodes;
-    limits.threads = 1;
-    limits.multipv = multipv;
-    return limits;
-}
-
 // Random stones near the centre until a quick search calls the position near even.
 std::vector<Point> balanced_opening(const SelfplaySettings& s, Player& player, SplitMix64& rng) {
     const int cx = s.config.width / 2, cy = s.config.height / 2;
@@ -78,6 +69,15 @@ std::string cutoff_line(const GameConfig& config, const CutoffSample& c) {
 }
 
 }  // namespace
+
+SearchLimits node_limits(std::uint64_t nodes, int multipv) {
+    SearchLimits limits;
+    limits.infinite = true;  // no clock: only the node count stops the search
+    limits.max_nodes = nodes;
+    limits.threads = 1;
+    limits.multipv = multipv;
+    return limits;
+}
 
 SelfplayGame play_selfplay_game(const SelfplaySettings& s, int game, Player& player, bool sample_cutoffs) {
     SelfplayGame record;

@@ -29,6 +29,9 @@ struct SelfplayGame {
     std::vector<std::string> cutoffs;  // with sampled cutoffs: the game's, in order, one line each
 };
 
+// A search stopped by its node count alone, on one thread: the same tree on any machine.
+SearchLimits node_limits(std::uint64_t nodes, int multipv = 1);
+
 // Game number `game` of the run that `settings` describe: the same bytes for the same build,
 // settings and number, on any machine and in any thread.
 SelfplayGame play_selfplay_game(const SelfplaySettings& settings, int game, Player& player, bool sample_cutoffs);

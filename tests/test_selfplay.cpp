@@ -2,6 +2,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -320,4 +321,51 @@ BOOST_AUTO_TEST_CASE(merge_refuses_two_games_under_one_number_and_files_that_are
     const auto pooled = merge_run({dir.file("eight.jsonl"), dir.file("seven.jsonl")});
     BOOST_CHECK_EQUAL(pooled.exit_code, 0);
     BOOST_CHECK_EQUAL(pooled.out, seven.out + eight.out);
+}
+
+// relabel: the positions where the result and the shallow score part are searched again,
+// deeper, and the deep score written beside the shallow one; the rest of the record untouched.
+BOOST_AUTO_TEST_CASE(relabel_searches_again_exactly_where_result_and_score_disagree) {
+    const ScratchDir dir;
+    // 11x11: on 9x9 the small searches draw most games, and a draw leaves little to disagree on.
+    write_file(dir.file("games.jsonl"), selfplay("freestyle", 11, 4, 2, 11));
+    auto relabel = [&](const std::string& out, const std::vector<std::string>& extra) {
+        std::vector<std::string> args{TENGEN_PBRAIN_PATH, "selfplay", "relabel", dir.file("games.jsonl"), "-o",
+                                      dir.file(out),      "--nodes",  "3000"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto run = run_with_input(args, "", 120000);
+        BOOST_REQUIRE_EQUAL(run.exit_code, 0);
+        return read_file(dir.file(out));
+    };
+    const std::string relabelled = relabel("one.jsonl", {"--min-disagreement", "0.3", "--scale", "400"});
+    const auto in = lines_of(read_file(dir.file("games.jsonl"))), out = lines_of(relabelled);
+    BOOST_REQUIRE_EQUAL(out.size(), in.size());
+    int searched = 0, kept = 0;
+    for (std::size_t g = 0; g < in.size(); ++g) {
+        // The original record, byte for byte, up to its closing brace.
+        BOOST_CHECK_EQUAL(out[g].substr(0, in[g].size() - 1), in[g].substr(0, in[g].size() - 1));
+        const auto record = nlohmann::json::parse(out[g]);
+        BOOST_CHECK_EQUAL(record.at("deep_nodes").get<int>(), 3000);
+        const auto& scores = record.at("scores");
+        const auto& deep = record.at("deep");
+        BOOST_REQUIRE_EQUAL(deep.size(), scores.size());
+        const int opening = record.at("opening_stones").get<int>();
+        const std::string result = record.at("result").get<std::string>();
+        for (std::size_t i = 0; i < scores.size(); ++i) {
+            const int score = scores[i].get<int>();
+            const bool black_to_move = (opening + static_cast<int>(i)) % 2 == 0;
+            const double outcome = result == "draw" ? 0.5 : (result == "black") == black_to_move ? 1.0 : 0.0;
+            const double win = 1 / (1 + std::exp(-score / 400.0));
+            const bool disagree = std::abs(score) < 29000 && std::abs(win - outcome) >= 0.3;
+            BOOST_CHECK_MESSAGE(deep[i].is_null() != disagree, "game " << g << " position " << i);
+            (disagree ? searched : kept) += 1;
+        }
+    }
+    BOOST_TEST_MESSAGE(searched << " positions searched again, " << kept << " kept");
+    BOOST_CHECK_GT(searched, 0);
+    BOOST_CHECK_GT(kept, 0);
+    // The same bytes on two threads, and after a cut-off run is resumed.
+    BOOST_CHECK_EQUAL(relabel("two.jsonl", {"--min-disagreement", "0.3", "--jobs", "2"}), relabelled);
+    write_file(dir.file("cut.jsonl"), out[0] + "\n" + out[1].substr(0, 40));
+    BOOST_CHECK_EQUAL(relabel("cut.jsonl", {"--min-disagreement", "0.3"}), relabelled);
 }
