@@ -1,4 +1,4 @@
-// The engine object every front end talks to: the brain session (protocol text), `play` (a
+// The player every front end talks to: the brain session (protocol text), `play` (a
 // terminal) and selfplay each hold one Player. It owns the game being played, the Searcher with
 // its table, and the one rule about what may leave as an answer. Front ends only fill in
 // SearchLimits and show the answer; none of them touches the Searcher or judges a move itself.

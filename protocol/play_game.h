@@ -1,5 +1,5 @@
 // The game loop of `pbrain-tengen play`: the terminal in front of a Player. It reads lines,
-// plays the human's moves, asks the player for the engine's, and draws the board. Streams are injected so the loop is the same for a terminal and a pipe.
+// plays the human's moves, asks the Player for Tengen's, and draws the board. Streams are injected so the loop is the same for a terminal and a pipe.
 #pragma once
 
 #include <iosfwd>
@@ -53,7 +53,7 @@ private:
     std::ostream& out_;
     bool color_;
     bool echo_;
-    Player player_;             // the game and the engine that plays in it
+    Player player_;             // owns the game and plays Tengen's side
     std::vector<int> move_ms_;  // per move of the game's history
     bool board_shown_ = false;
 };

@@ -22,7 +22,7 @@
 #include "brain_under_test.h"
 #endif
 #include "tournament/child_process.h"
-#include "tournament/engine_spec.h"
+#include "tournament/brain_spec.h"
 #include "tournament/finished_game.h"
 #include "engine/notation.h"
 #include "tournament/referee.h"
@@ -125,9 +125,9 @@ std::vector<std::string> quick_match(const TempDir& dir, int games, const std::s
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_with_the_right_reason_and_the_tournament_goes_on) {
+BOOST_AUTO_TEST_CASE(misbehaving_brains_lose_with_the_right_reason_and_the_tournament_goes_on) {
     struct Case {
-        std::string engine, arg, reason, said_contains;
+        std::string brain, arg, reason, said_contains;
     };
     const std::vector<Case> cases{
         {"crash", "", "crash", "exit status 3"},       {"hang", "", "time-forfeit", "no answer"},
@@ -135,9 +135,9 @@ BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_with_the_right_reason_and_the_tour
         {"illegal", "off", "illegal-move", "15,0"},    {"late", "", "time-forfeit", "no answer"},
     };
     for (const Case& c : cases) {
-        BOOST_TEST_CONTEXT("engine " << c.engine << " " << c.arg) {
+        BOOST_TEST_CONTEXT("engine " << c.brain << " " << c.arg) {
             TempDir dir;
-            std::vector<std::string> args{"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake(c.engine)};
+            std::vector<std::string> args{"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake(c.brain)};
             if (!c.arg.empty()) args.push_back("arg=" + c.arg);
             args.insert(args.end(), {"--each", "st=0.2", "--tolerance", "1000", "--games", "4", "--results",
                                      dir / "r.jsonl", "--records", dir / "games"});
@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(misbehaving_engines_lose_with_the_right_reason_and_the_tour
             const auto results = read_results(dir / "r.jsonl");
             BOOST_TEST(game_numbers(results) == range(4), boost::test_tools::per_element());
             for (const auto& r : results) {
-                const bool bad_is_black = r.at("black") == c.engine;
+                const bool bad_is_black = r.at("black") == c.brain;
                 BOOST_TEST(r.at("reason").get<std::string>() == c.reason);
                 BOOST_TEST(r.at("result").get<std::string>() == (bad_is_black ? "white" : "black"));
                 BOOST_TEST(r.at("loser_said").get<std::string>().find(c.said_contains) != std::string::npos,
@@ -211,7 +211,7 @@ BOOST_AUTO_TEST_CASE(openings_are_played_twice_then_transformed) {
     BOOST_TEST(results[2].at("opening") == results[3].at("opening"));
     BOOST_TEST(results[2].at("opening") != "d4,e5");
     for (const auto& r : results) {
-        // moves hold only the engines' moves: never a point of the opening.
+        // moves hold only the brains' moves: never a point of the opening.
         const std::string opening = r.at("opening");
         for (const auto& m : r.at("moves")) {
             const std::string letters = to_letters({m.at("x").get<int>(), m.at("y").get<int>()});
@@ -257,7 +257,7 @@ BOOST_AUTO_TEST_CASE(match_clocks_and_the_protocol_log) {
                                "info=foo:bar", "--engine", "cmd=" + fake("random"), "--board", "7", "--k", "4",
                                "--games", "2", "--results", dir / "r.jsonl"});
     BOOST_REQUIRE_EQUAL(run.exit_code, 0);
-    // Two engines answer the same ABOUT: names are made unique.
+    // Two brains answer the same ABOUT: names are made unique.
     const auto results = read_results(dir / "r.jsonl");
     BOOST_REQUIRE_EQUAL(results.size(), 2u);
     BOOST_TEST(results[0].at("black") == "random");
@@ -276,7 +276,7 @@ BOOST_AUTO_TEST_CASE(match_clocks_and_the_protocol_log) {
         BOOST_TEST(line.substr(4, 1) == "-");
         BOOST_TEST(line.substr(10, 1) == "T");
     }
-    // The other engine kept the default st=1 and no match clock.
+    // The other brain kept the default st=1 and no match clock.
     BOOST_TEST(log.find("> INFO timeout_turn 1000") == std::string::npos);
 }
 
@@ -290,7 +290,7 @@ BOOST_AUTO_TEST_CASE(a_slow_first_move_is_within_the_start_up_grace) {
     for (const auto& game : results) BOOST_TEST(game.at("reason") != "time-forfeit", game.dump());
 }
 
-BOOST_AUTO_TEST_CASE(gomoku_games_send_no_win_length_to_engines_that_do_not_know_it) {
+BOOST_AUTO_TEST_CASE(gomoku_games_send_no_win_length_to_brains_that_do_not_know_it) {
     // Rapfi reads the value of an unknown INFO key as a command and then misses a TURN, so
     // the arena sends Tengen's own win_length key only when k differs from gomoku's 5.
     TempDir dir;
@@ -302,7 +302,7 @@ BOOST_AUTO_TEST_CASE(gomoku_games_send_no_win_length_to_engines_that_do_not_know
     BOOST_TEST(log.find("win_length") == std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_is_named_and_the_arena_fails) {
+BOOST_AUTO_TEST_CASE(a_brain_that_cannot_start_is_named_and_the_arena_fails) {
     TempDir dir;
     const Run run = run_arena({"--engine", "name=ghost", "cmd=" + dir / "no-such-engine", "--engine",
                                "cmd=" + fake("random"), "--results", dir / "r.jsonl"});
@@ -473,7 +473,7 @@ BOOST_AUTO_TEST_CASE(a_finished_match_grows_with_a_larger_games_and_never_shrink
     BOOST_TEST(fewer.exit_code == 2);
     BOOST_TEST(fewer.output.find("never shrink it") != std::string::npos, fewer.output);
 
-    // Three engines: more games per pairing renumber the later pairings, so it is refused.
+    // Three brains: more games per pairing renumber the later pairings, so it is refused.
     auto round_robin = [&](int games) {
         std::vector<std::string> args;
         for (const char* name : {"a", "b", "c"})
@@ -604,7 +604,7 @@ BOOST_AUTO_TEST_CASE(smoke_match_between_two_configurations_of_tengen) {
 }
 #endif
 
-BOOST_AUTO_TEST_CASE(an_engine_that_reports_a_hopeless_score_is_adjudicated_lost) {
+BOOST_AUTO_TEST_CASE(a_brain_that_reports_a_hopeless_score_is_adjudicated_lost) {
     TempDir dir;
     // "loser" reports -900 on every move, "winner" +900: with count=3, twosided, the game ends
     // on the loser's first move that has three of its own and three of the winner's behind it,
@@ -692,7 +692,7 @@ BOOST_AUTO_TEST_CASE(a_win_the_arena_proves_by_fours_ends_the_game) {
     BOOST_TEST(bad.output.find("--adjudicate-proven") != std::string::npos, bad.output);
 }
 
-BOOST_AUTO_TEST_CASE(engines_that_agree_the_game_is_level_are_adjudicated_a_draw) {
+BOOST_AUTO_TEST_CASE(brains_that_agree_the_game_is_level_are_adjudicated_a_draw) {
     TempDir dir;
     const Run run = run_arena({"--engine", "cmd=" + fake("scoring"), "arg=10", "name=a", "--engine",
                                "cmd=" + fake("scoring"), "arg=-20", "name=b", "--each", "st=1", "--games", "2",
@@ -704,14 +704,14 @@ BOOST_AUTO_TEST_CASE(engines_that_agree_the_game_is_level_are_adjudicated_a_draw
         BOOST_TEST(r.at("result") == "draw", r.dump());
         BOOST_TEST(r.at("reason") == "adjudicated", r.dump());
         // It ends at the first move where both hold: from ply 8 on (opening stones counted),
-        // and once each engine has two level scores (four engine moves).
+        // and once each brain has two level scores (four brain moves).
         const std::string opening = r.at("opening").get<std::string>();
         const int opening_plies =
             opening.empty() ? 0 : static_cast<int>(std::count(opening.begin(), opening.end(), ',')) + 1;
         BOOST_TEST(static_cast<int>(r.at("moves").size()) == std::max(4, 8 - opening_plies), r.dump());
         BOOST_TEST(r.at("adjudication").get<std::string>().find("draw") != std::string::npos, r.dump());
     }
-    // A score outside the band keeps the game going: with +-5 the same engines play on.
+    // A score outside the band keeps the game going: with +-5 the same brains play on.
     const Run strict = run_arena({"--engine",     "cmd=" + fake("scoring"),
                                   "arg=10",       "name=a",
                                   "--engine",     "cmd=" + fake("scoring"),
@@ -733,8 +733,8 @@ BOOST_AUTO_TEST_CASE(engines_that_agree_the_game_is_level_are_adjudicated_a_draw
 }
 
 #ifdef TENGEN_PBRAIN_PATH
-BOOST_AUTO_TEST_CASE(each_move_records_the_depth_and_score_its_engine_reported) {
-    // Tengen prints a summary line (depth, eval) before each move; the random engine prints
+BOOST_AUTO_TEST_CASE(each_move_records_the_depth_and_score_its_brain_reported) {
+    // Tengen prints a summary line (depth, eval) before each move; the random brain prints
     // nothing. The results line and the SGF carry what each said, and no more.
     TempDir dir;
     const Run run = run_arena({"--engine",     "cmd=" TENGEN_PBRAIN_PATH,
@@ -815,7 +815,7 @@ std::set<std::string> self_and_ancestors() {
     return pids;
 }
 
-// Processes whose environment names this Wine prefix: the engines and Wine's own helpers.
+// Processes whose environment names this Wine prefix: the brains and Wine's own helpers.
 std::vector<std::string> processes_in_wine_prefix(const std::string& prefix) {
     std::vector<std::string> found;
     const std::set<std::string> ours = self_and_ancestors();
@@ -840,8 +840,8 @@ std::vector<std::string> processes_in_wine_prefix(const std::string& prefix) {
 }
 
 // Our own Windows build under Wine against the native brain: a manager's whole exchange,
-// games long enough for many moves each. One thread per engine and two games at once keep
-// the thinking engines within two cores; the tolerance and start-up timeout leave room for
+// games long enough for many moves each. One thread per brain and two games at once keep
+// the thinking brains within two cores; the tolerance and start-up timeout leave room for
 // Wine's slower start and a busy machine. No move may be late or malformed, and nothing of
 // Wine may outlive the run.
 BOOST_AUTO_TEST_CASE(windows_build_under_wine_plays_the_native_brain_cleanly,
@@ -849,7 +849,7 @@ BOOST_AUTO_TEST_CASE(windows_build_under_wine_plays_the_native_brain_cleanly,
     const std::string exe = std::getenv("TENGEN_TEST_BRAIN");
     const std::string prefix = std::getenv("WINEPREFIX");
     TempDir dir;
-    // A Windows process left in the prefix before the match, as a crashed engine's helper
+    // A Windows process left in the prefix before the match, as a crashed brain's helper
     // would be: the arena owns the prefix, so it must end this one too.
     BrainPipe leftover;
     BOOST_REQUIRE(leftover.send("ABOUT"));
@@ -917,7 +917,7 @@ BOOST_AUTO_TEST_CASE(schedule_numbers_games_rounds_and_pairs_as_documented) {
 
     ScheduleOptions rr;
     rr.kind = TournamentKind::RoundRobin;
-    rr.engines = 3;
+    rr.brains = 3;
     rr.games = 2;
     rr.rounds = 2;
     const auto all = build_schedule(rr);
@@ -957,21 +957,21 @@ BOOST_AUTO_TEST_CASE(without_colour_swapped_pairs_colours_balance_over_the_event
 
     ScheduleOptions rr;
     rr.kind = TournamentKind::RoundRobin;
-    rr.engines = 3;
+    rr.brains = 3;
     rr.repeat = false;
     rr.games = 1;
-    for (const auto& [engine, n] : blacks(rr))
-        BOOST_TEST(n == 1, "engine " << engine << " has black " << n << " times of 2");
+    for (const auto& [brain, n] : blacks(rr))
+        BOOST_TEST(n == 1, "engine " << brain << " has black " << n << " times of 2");
 }
 
-BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
-    auto parsed = parse_engine_spec({"cmd=/bin/e", "arg=-x", "arg=y", "tc=60/5+0.5", "info=foo:bar"},
-                                    {"st=0.2", "memory=1000", "arg=default", "info=foo:baz", "info=a:b"});
+BOOST_AUTO_TEST_CASE(brain_tokens_follow_arena_md) {
+    auto parsed = parse_brain_spec({"cmd=/bin/e", "arg=-x", "arg=y", "tc=60/5+0.5", "info=foo:bar"},
+                                   {"st=0.2", "memory=1000", "arg=default", "info=foo:baz", "info=a:b"});
     BOOST_REQUIRE_MESSAGE(parsed, parsed.error());
-    const EngineSpec& e = *parsed;
+    const BrainSpec& e = *parsed;
     BOOST_TEST(e.args == (std::vector<std::string>{"-x", "y"}), boost::test_tools::per_element());
     BOOST_TEST(e.clock.match_ms == 60000);
-    BOOST_TEST(e.clock.turn_ms == 5000);  // the engine's own tc replaces the st of --each whole
+    BOOST_TEST(e.clock.turn_ms == 5000);  // the brain's own tc replaces the st of --each whole
     BOOST_TEST(e.clock.increment_ms == 500);
     BOOST_TEST(*e.memory == 1000);
     const auto lines = e.info_lines();
@@ -979,33 +979,33 @@ BOOST_AUTO_TEST_CASE(engine_tokens_follow_arena_md) {
     BOOST_TEST((std::find(lines.begin(), lines.end(), "INFO a b") != lines.end()));
     BOOST_TEST((std::find(lines.begin(), lines.end(), "INFO time_increment 500") != lines.end()));
 
-    auto plain = parse_engine_spec({"cmd=x"}, {});
+    auto plain = parse_brain_spec({"cmd=x"}, {});
     BOOST_REQUIRE_MESSAGE(plain, plain.error());
     BOOST_TEST(plain->clock.turn_ms == 1000);  // st=1 by default
     BOOST_TEST(plain->clock.match_ms == 0);
 
-    auto tc = parse_engine_spec({"cmd=x", "tc=10+0.1"}, {});
+    auto tc = parse_brain_spec({"cmd=x", "tc=10+0.1"}, {});
     BOOST_REQUIRE_MESSAGE(tc, tc.error());
     BOOST_TEST(tc->clock.turn_ms == 10000);
 
-    BOOST_TEST(!parse_engine_spec({"name=x"}, {}));
-    BOOST_TEST(!parse_engine_spec({"cmd=x", "speed=9"}, {}));
-    BOOST_TEST(!parse_engine_spec({"cmd=x", "st=fast"}, {}));
-    BOOST_TEST(!parse_engine_spec({"cmd=x", "tc=1/"}, {}));
+    BOOST_TEST(!parse_brain_spec({"name=x"}, {}));
+    BOOST_TEST(!parse_brain_spec({"cmd=x", "speed=9"}, {}));
+    BOOST_TEST(!parse_brain_spec({"cmd=x", "st=fast"}, {}));
+    BOOST_TEST(!parse_brain_spec({"cmd=x", "tc=1/"}, {}));
 
-    auto windows = parse_engine_spec({"cmd=pbrain-x.exe", "wine=yes"}, {});
+    auto windows = parse_brain_spec({"cmd=pbrain-x.exe", "wine=yes"}, {});
     BOOST_REQUIRE_MESSAGE(windows, windows.error());
     BOOST_TEST(windows->wine);
     BOOST_TEST(!plain->wine);
-    BOOST_TEST(!parse_engine_spec({"cmd=x", "wine=maybe"}, {}));
+    BOOST_TEST(!parse_brain_spec({"cmd=x", "wine=maybe"}, {}));
 }
 
 BOOST_AUTO_TEST_CASE(other_runners_spellings_and_contradictory_time_controls) {
     // c-gomoku-cli's turn-time-only clock, its maxmemory and thread, cutechess-cli's option.
-    auto parsed = parse_engine_spec(
-        {"cmd=x", "tc=0/0.1", "maxmemory=5000", "thread=2", "option.strength=7", "tolerance=300"}, {});
+    auto parsed =
+        parse_brain_spec({"cmd=x", "tc=0/0.1", "maxmemory=5000", "thread=2", "option.strength=7", "tolerance=300"}, {});
     BOOST_REQUIRE_MESSAGE(parsed, parsed.error());
-    const EngineSpec& e = *parsed;
+    const BrainSpec& e = *parsed;
     BOOST_TEST(e.clock.turn_ms == 100);
     BOOST_TEST(e.clock.match_ms == 0);
     BOOST_TEST(*e.memory == 5000);
@@ -1017,7 +1017,7 @@ BOOST_AUTO_TEST_CASE(other_runners_spellings_and_contradictory_time_controls) {
         BOOST_TEST((std::find(lines.begin(), lines.end(), expected) != lines.end()), expected);
 
     auto refused = [](std::vector<std::string> tokens, std::vector<std::string> each, const std::string& why) {
-        auto r = parse_engine_spec(tokens, each);
+        auto r = parse_brain_spec(tokens, each);
         BOOST_REQUIRE(!r);
         BOOST_TEST(r.error().find(why) != std::string::npos, r.error());
     };
@@ -1025,18 +1025,18 @@ BOOST_AUTO_TEST_CASE(other_runners_spellings_and_contradictory_time_controls) {
     refused({"cmd=x", "st=0"}, {}, "st needs seconds above 0");
     refused({"cmd=x", "tc=0"}, {}, "0/T");
     refused({"cmd=x", "tc=0/0"}, {}, "with T above 0");
-    // Two time controls at one level contradict each other; across levels the engine's wins.
+    // Two time controls at one level contradict each other; across levels the brain's wins.
     refused({"cmd=x", "st=1", "tc=10+0.1"}, {}, "st and tc both");
     refused({"cmd=x"}, {"tc=10", "st=0.5"}, "--each: st and tc both");
     refused({"cmd=x", "option.=1"}, {}, "option.KEY=VALUE needs a KEY");
-    auto over_each = parse_engine_spec({"cmd=x", "st=0.5"}, {"tc=10+0.1"});
+    auto over_each = parse_brain_spec({"cmd=x", "st=0.5"}, {"tc=10+0.1"});
     BOOST_REQUIRE_MESSAGE(over_each, over_each.error());
     BOOST_TEST(over_each->clock.turn_ms == 500);
     BOOST_TEST(over_each->clock.match_ms == 0);
 }
 
 BOOST_AUTO_TEST_CASE(a_time_control_is_written_as_its_key_reads_and_survives_a_merge) {
-    EngineClock turn;
+    BrainClock turn;
     turn.turn_ms = 200;
     BOOST_TEST(time_control_text(turn) == "st=0.2");
     auto clock = parse_time_control("60/5+0.25");
@@ -1144,7 +1144,7 @@ BOOST_AUTO_TEST_CASE(standings_count_points_and_pairs) {
 }
 
 BOOST_AUTO_TEST_CASE(default_tolerance_is_one_second_for_clocks_and_less_for_short_turns) {
-    EngineClock st;
+    BrainClock st;
     st.turn_ms = 50;
     BOOST_TEST(default_tolerance_ms(st) == 200);
     st.turn_ms = 500;
@@ -1156,10 +1156,10 @@ BOOST_AUTO_TEST_CASE(default_tolerance_is_one_second_for_clocks_and_less_for_sho
     BOOST_TEST(start_command(GameConfig{20, 15, 5, Rule::Freestyle}) == "RECTSTART 20,15");
 }
 
-BOOST_AUTO_TEST_CASE(nothing_an_engine_starts_outlives_it) {
-    // The engine forks a helper that never exits (as a wrapper script's real engine would
-    // keep running): the arena runs each engine in a process group of its own and kills the
-    // whole group when the engine is done, so no helper survives the run.
+BOOST_AUTO_TEST_CASE(nothing_a_brain_starts_outlives_it) {
+    // The brain forks a helper that never exits (as a wrapper script's real brain would
+    // keep running): the arena runs each brain in a process group of its own and kills the
+    // whole group when the brain is done, so no helper survives the run.
     TempDir dir;
     const std::string pid_file = dir / "helpers.txt";
     ::setenv("FAKE_CHILD_PID_FILE", pid_file.c_str(), 1);
@@ -1170,7 +1170,7 @@ BOOST_AUTO_TEST_CASE(nothing_an_engine_starts_outlives_it) {
     std::ifstream in(pid_file);
     std::vector<pid_t> helpers;
     for (pid_t pid; in >> pid;) helpers.push_back(pid);
-    BOOST_TEST_REQUIRE(!helpers.empty());  // at least one engine process ran and forked
+    BOOST_TEST_REQUIRE(!helpers.empty());  // at least one brain process ran and forked
     for (const pid_t pid : helpers) {
         // Killed: no such process, or a zombie its new parent has not reaped yet. Give the
         // signal a moment on a busy machine.
@@ -1191,7 +1191,7 @@ BOOST_AUTO_TEST_CASE(nothing_an_engine_starts_outlives_it) {
     }
 }
 
-// The CPU time the "ponders" engine reports having used while its opponent was to move, from
+// The CPU time the "ponders" brain reports having used while its opponent was to move, from
 // the protocol log of a short match against Tengen thinking 0.3 s a move.
 std::vector<long> cpu_while_waiting(const std::vector<std::string>& extra) {
     TempDir dir;
@@ -1222,8 +1222,8 @@ std::vector<long> cpu_while_waiting(const std::vector<std::string>& extra) {
 }
 
 // Disabled in the suite's run: ctest runs it alone (arena_fair_play_cpu), since it compares
-// CPU time the pondering engine gets, which other tests on two cores would take from it.
-BOOST_AUTO_TEST_CASE(the_engine_not_to_move_is_stopped_unless_pondering_is_allowed, *boost::unit_test::disabled()) {
+// CPU time the pondering brain gets, which other tests on two cores would take from it.
+BOOST_AUTO_TEST_CASE(the_brain_not_to_move_is_stopped_unless_pondering_is_allowed, *boost::unit_test::disabled()) {
     const auto fair = cpu_while_waiting({});
     const auto free = cpu_while_waiting({"--pondering"});
     BOOST_TEST_REQUIRE(fair.size() >= 6u);
@@ -1235,13 +1235,13 @@ BOOST_AUTO_TEST_CASE(the_engine_not_to_move_is_stopped_unless_pondering_is_allow
     const long free_max = *std::max_element(free.begin(), free.end());
     BOOST_TEST(fair_max < 80, "a stopped engine used " << fair_max << " ms of CPU while waiting");
     // Allowed, it gets whatever core Tengen leaves free: about 250 ms on an idle machine, less
-    // on a busy one, but always far more than a stopped engine.
+    // on a busy one, but always far more than a stopped brain.
     BOOST_TEST(
         free_max >= std::max<long>(90, 3 * fair_max),
         "a pondering engine used at most " << free_max << " ms of CPU while waiting (stopped: " << fair_max << ")");
 }
 
-BOOST_AUTO_TEST_CASE(an_engines_flood_and_escape_sequences_are_cut_and_made_printable) {
+BOOST_AUTO_TEST_CASE(a_brains_flood_and_escape_sequences_are_cut_and_made_printable) {
     TempDir dir;
     const Run run = run_arena({"--engine", "cmd=" + fake("floods"), "--engine", "cmd=" + fake("random"), "--each",
                                "st=0.5", "--games", "2", "--results", dir / "r.jsonl"});
@@ -1259,26 +1259,26 @@ BOOST_AUTO_TEST_CASE(an_engines_flood_and_escape_sequences_are_cut_and_made_prin
     BOOST_TEST(fs::file_size(dir / "r.jsonl") < 4000u);
 }
 
-BOOST_AUTO_TEST_CASE(resuming_with_a_rebuilt_engine_is_refused) {
+BOOST_AUTO_TEST_CASE(resuming_with_a_rebuilt_brain_is_refused) {
     TempDir dir;
-    const std::string engine = dir / "engine";
-    fs::copy_file(fake("random"), engine);
-    fs::permissions(engine, fs::perms::owner_all);
-    const std::vector<std::string> args{"--engine",  "cmd=" + engine, "--engine", "cmd=" + fake("random"),
-                                        "--each",    "st=0.2",        "--games",  "2",
+    const std::string brain = dir / "engine";
+    fs::copy_file(fake("random"), brain);
+    fs::permissions(brain, fs::perms::owner_all);
+    const std::vector<std::string> args{"--engine",  "cmd=" + brain, "--engine", "cmd=" + fake("random"),
+                                        "--each",    "st=0.2",       "--games",  "2",
                                         "--results", dir / "r.jsonl"};
     BOOST_TEST(run_arena(args).exit_code == 0);
     // The same command on the same binary resumes (nothing left to play) ...
     BOOST_TEST(run_arena(args).exit_code == 0);
-    // ... but once the binary changes, its games are another engine's.
-    std::ofstream(engine, std::ios::app | std::ios::binary) << '\n';
+    // ... but once the binary changes, its games are another brain's.
+    std::ofstream(brain, std::ios::app | std::ios::binary) << '\n';
     const Run rebuilt = run_arena(args);
     BOOST_TEST(rebuilt.exit_code == 2, rebuilt.output);
     BOOST_TEST(rebuilt.output.find("rebuilt engine") != std::string::npos, rebuilt.output);
     BOOST_TEST(line_count(dir / "r.jsonl") == 2u);
 }
 
-BOOST_AUTO_TEST_CASE(a_crashed_engines_stderr_goes_to_its_file_and_its_last_line_into_loser_said) {
+BOOST_AUTO_TEST_CASE(a_crashed_brains_stderr_goes_to_its_file_and_its_last_line_into_loser_said) {
     TempDir dir;
     const Run run =
         run_arena({"--engine", "cmd=" + fake("traceback"), "stderr=" + dir / "traceback.err", "--engine",
@@ -1337,7 +1337,7 @@ BOOST_AUTO_TEST_CASE(memory_past_the_limit_loses_and_cpu_time_is_recorded) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(memory_is_held_to_the_limit_only_once_the_engine_has_been_told_it) {
+BOOST_AUTO_TEST_CASE(memory_is_held_to_the_limit_only_once_the_brain_has_been_told_it) {
     // big_start holds 128 MiB while it answers START (its own default, the limit not yet sent)
     // and gives it back at INFO max_memory: within memory=32 MiB from then on, it plays.
     TempDir dir;
@@ -1404,7 +1404,7 @@ std::size_t opening_stones(const nlohmann::json& r) {
     return opening.empty() ? 0 : static_cast<std::size_t>(std::count(opening.begin(), opening.end(), ',') + 1);
 }
 
-// Every move after the opening came from the engine the results line names for its colour.
+// Every move after the opening came from the brain the results line names for its colour.
 void check_move_authors(const nlohmann::json& r) {
     const std::size_t opening = opening_stones(r);
     const auto& moves = r.at("moves");
@@ -1417,7 +1417,7 @@ void check_move_authors(const nlohmann::json& r) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(swap2_games_give_the_colours_the_engines_chose_and_record_the_choices) {
+BOOST_AUTO_TEST_CASE(swap2_games_give_the_colours_the_brains_chose_and_record_the_choices) {
     {
         // Game 0: a proposes, b keeps white with a fourth stone. Game 1: b proposes, a swaps.
         TempDir dir;
@@ -1433,7 +1433,7 @@ BOOST_AUTO_TEST_CASE(swap2_games_give_the_colours_the_engines_chose_and_record_t
         BOOST_TEST(results[1].at("swap2").at("answers")[1] == "swap");
         BOOST_TEST(results[1].at("black") == "a");  // a swapped: it took black, b plays the fourth
         for (const auto& r : results) check_move_authors(r);
-        // The two games are one pair (each engine proposed once) in the standings.
+        // The two games are one pair (each brain proposed once) in the standings.
         BOOST_TEST(output.find("(1 pairs)") != std::string::npos, output);
     }
     {
@@ -1460,7 +1460,7 @@ BOOST_AUTO_TEST_CASE(swap2_games_give_the_colours_the_engines_chose_and_record_t
     }
 }
 
-BOOST_AUTO_TEST_CASE(a_wrong_swap2_answer_loses_for_the_engine_that_gave_it) {
+BOOST_AUTO_TEST_CASE(a_wrong_swap2_answer_loses_for_the_brain_that_gave_it) {
     {
         // b answers three stones with four: b, the responder, loses; a is black until decided.
         TempDir dir;
@@ -1473,7 +1473,7 @@ BOOST_AUTO_TEST_CASE(a_wrong_swap2_answer_loses_for_the_engine_that_gave_it) {
                    results[0].dump());
     }
     {
-        // An engine without swap2 answers UNKNOWN and loses at once, not on time.
+        // A brain without swap2 answers UNKNOWN and loses at once, not on time.
         TempDir dir;
         const Run run =
             run_arena({"--engine", "name=plain", "cmd=" + fake("random"), "--engine", "name=b", "cmd=" + fake("swap2"),
@@ -1567,14 +1567,14 @@ BOOST_AUTO_TEST_CASE(the_html_report_shows_the_standings_the_plots_and_any_game_
     const std::string dom =
         rendered_dom(dir, "file://" + dir / "report.html" + "#game=3&move=" + std::to_string(shown));
 
-    // The replay shows game 3 after two engine moves: its caption, and exactly those stones.
+    // The replay shows game 3 after two brain moves: its caption, and exactly those stones.
     const std::string caption = "Game 3: " + game->at("black").get<std::string>() + " (black) vs " +
                                 game->at("white").get<std::string>() + " (white), freestyle; move " +
                                 std::to_string(shown) + " of " + std::to_string(total);
     BOOST_TEST(dom.find(caption) != std::string::npos, dom.substr(0, 3000));
     BOOST_TEST(dom.find("data-stones=\"" + std::to_string(shown) + "\"") != std::string::npos);
     BOOST_TEST(occurrences(dom, "class=\"stone ") == shown);
-    // Standings with both engines, the crosstable, both plots drawn, the games listed.
+    // Standings with both brains, the crosstable, both plots drawn, the games listed.
     BOOST_TEST(dom.find("<td class=\"engine\">a</td>") != std::string::npos);
     BOOST_TEST(dom.find("<td class=\"engine\">b</td>") != std::string::npos);
     BOOST_TEST(dom.find("id=\"crosstable\"") != std::string::npos);
@@ -1594,7 +1594,7 @@ BOOST_AUTO_TEST_CASE(the_html_report_shows_the_standings_the_plots_and_any_game_
     BOOST_TEST(occurrences(whole, "class=\"stone ") == total);
 }
 
-BOOST_AUTO_TEST_CASE(the_html_report_of_three_engines_has_the_crosstable_and_joint_ratings) {
+BOOST_AUTO_TEST_CASE(the_html_report_of_three_brains_has_the_crosstable_and_joint_ratings) {
     TempDir dir;
     const Run match = run_arena({"--engine",
                                  "name=a",
@@ -1622,7 +1622,7 @@ BOOST_AUTO_TEST_CASE(the_html_report_of_three_engines_has_the_crosstable_and_joi
     BOOST_REQUIRE_MESSAGE(report.exit_code == 0, report.output);
     const std::string page = read_text(dir / "report.html");
     BOOST_TEST(page.find("Joint ratings") != std::string::npos);
-    BOOST_TEST(occurrences(page, "class=\"series\"") == 3u);  // one rating line per engine
+    BOOST_TEST(occurrences(page, "class=\"series\"") == 3u);  // one rating line per brain
     BOOST_TEST(page.find("<th>c</th>") != std::string::npos);
     const Run help = run_arena({"report", "--help"});
     BOOST_TEST(help.exit_code == 0);

@@ -1,4 +1,4 @@
-// `tengen-arena check` run as users run it: the real binary against the real engine and
+// `tengen-arena check` run as users run it: the real binary against the real brain and
 // against small misbehaving ones, reading its PASS/FAIL lines, summary and exit status.
 #define BOOST_TEST_MODULE arena_check
 #include <boost/test/unit_test.hpp>
@@ -63,7 +63,7 @@ BOOST_AUTO_TEST_CASE(tengen_passes_every_check_and_the_json_says_so, *boost::uni
 }
 #endif
 
-BOOST_AUTO_TEST_CASE(an_engine_slow_on_its_first_move_fails_the_time_checks_by_name) {
+BOOST_AUTO_TEST_CASE(a_brain_slow_on_its_first_move_fails_the_time_checks_by_name) {
     const Run run = run_check({"--engine", "cmd=" + fake("slow_start")});
     BOOST_TEST_MESSAGE(run.output);
     BOOST_TEST(run.exit_code == 1);
@@ -71,27 +71,27 @@ BOOST_AUTO_TEST_CASE(an_engine_slow_on_its_first_move_fails_the_time_checks_by_n
     BOOST_TEST(has_line_starting(run.output, "PASS start-within-1s"));
 }
 
-BOOST_AUTO_TEST_CASE(an_engine_that_cannot_start_exits_2) {
+BOOST_AUTO_TEST_CASE(a_brain_that_cannot_start_exits_2) {
     const Run run = run_check({"--engine", "cmd=/nonexistent/engine"});
     BOOST_TEST(run.exit_code == 2);
     BOOST_TEST(run.output.find("cannot start") != std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(an_engine_that_ignores_renju_or_its_memory_limit_is_named) {
+BOOST_AUTO_TEST_CASE(a_brain_that_ignores_renju_or_its_memory_limit_is_named) {
     const Run greedy = run_check({"--engine", "cmd=" + fake("greedy")});
     BOOST_TEST(greedy.exit_code == 1);
     BOOST_TEST(
         has_line_starting(greedy.output, "FAIL renju-no-forbidden-point: BOARD (renju, black to move): answered '8,7'"),
         greedy.output);
     BOOST_TEST(has_line_starting(greedy.output, "PASS max-memory-honoured"), greedy.output);
-    // Like Rapfi, the fake engines read board lines until DONE.
+    // Like Rapfi, the fake brains read board lines until DONE.
     BOOST_TEST(has_line_starting(greedy.output, "FAIL forgotten-done"), greedy.output);
     const Run hog = run_check({"--engine", "cmd=" + fake("hog")});
     BOOST_TEST(hog.exit_code == 1);
     BOOST_TEST(has_line_starting(hog.output, "FAIL max-memory-honoured: INFO max_memory 64 MiB"), hog.output);
 }
 
-BOOST_AUTO_TEST_CASE(the_misbehaving_engines_get_the_verdicts_they_earn) {
+BOOST_AUTO_TEST_CASE(the_misbehaving_brains_get_the_verdicts_they_earn) {
     // Crashes on its second move with a traceback: the first check that needs two moves fails.
     const Run traceback = run_check({"--engine", "cmd=" + fake("traceback")});
     BOOST_TEST(traceback.exit_code == 1);
@@ -106,8 +106,8 @@ BOOST_AUTO_TEST_CASE(the_misbehaving_engines_get_the_verdicts_they_earn) {
     BOOST_TEST(floods.output.find('\x1b') == std::string::npos);
     // Thinking on the opponent's time or forking a helper breaks no protocol rule the battery
     // can see from one side: both play every probe (the arena's fair play handles them).
-    for (const char* engine : {"ponders", "forks_child"}) {
-        const Run r = run_check({"--engine", "cmd=" + fake(engine)});
+    for (const char* brain : {"ponders", "forks_child"}) {
+        const Run r = run_check({"--engine", "cmd=" + fake(brain)});
         BOOST_TEST(has_line_starting(r.output, "PASS timeout-turn-100ms"), r.output);
         BOOST_TEST(has_line_starting(r.output, "PASS end-exits"), r.output);
     }

@@ -23,7 +23,7 @@ const std::map<std::string, std::set<std::string>> kAllowed{
     {"tournament", {"engine", "ai", "tournament"}},
 };
 
-// What ai/ offers the layers above: the engine object, the searcher's face and what those
+// What ai/ offers the layers above: the player, the searcher's face and what those
 // name (scores, clocks), and the standalone tools (bench, the exact solver, the referee's VCF
 // proof). The rest (workers, positions, shapes, tables, evaluation) is ai/'s own: a front end
 // that reached into it would bypass the player and the searcher.

@@ -168,13 +168,13 @@ int generate_openings(const po::variables_map& vm, const GameConfig& config) {
 }
 
 // With WINEPREFIX set the arena owns that prefix: `wineserver -k` ends every process in it
-// (an engine's helpers, or an engine Wine kept alive after its loader was killed). Without
+// (a brain's helpers, or a brain Wine kept alive after its loader was killed). Without
 // it the prefix is the user's own, shared with their other Windows programs, so it is left
 // alone: its wineserver quits by itself a few seconds after its last process.
-void stop_private_wine(const std::vector<EngineSpec>& engines) {
+void stop_private_wine(const std::vector<BrainSpec>& brains) {
     const char* prefix = std::getenv("WINEPREFIX");
     if (!prefix || !*prefix) return;
-    if (std::none_of(engines.begin(), engines.end(), [](const EngineSpec& e) { return e.wine; })) return;
+    if (std::none_of(brains.begin(), brains.end(), [](const BrainSpec& e) { return e.wine; })) return;
     ChildProcess server;
     if (!server.start({"wineserver", "-k"}, "").ok()) return;
     if (!server.wait_exit(std::chrono::steady_clock::now() + std::chrono::seconds(10))) server.kill();
@@ -316,15 +316,15 @@ int arena_command(int argc, char** argv) {
     std::vector<std::string> each;
     for (const auto& g : each_groups) each.insert(each.end(), g.begin(), g.end());
     for (const auto& tokens : groups_of(parsed, "engine")) {
-        auto spec = parse_engine_spec(tokens, each);
+        auto spec = parse_brain_spec(tokens, each);
         if (!spec) return fail(spec.error());
-        t.engines.push_back(std::move(*spec));
+        t.brains.push_back(std::move(*spec));
     }
 
     const auto kind = parse_tournament_kind(vm["tournament"].as<std::string>());
     if (!kind) return fail("--tournament must be match, gauntlet or round-robin");
     t.schedule.kind = *kind;
-    t.schedule.engines = static_cast<int>(t.engines.size());
+    t.schedule.brains = static_cast<int>(t.brains.size());
     t.schedule.games = vm["games"].as<int>();
     t.schedule.rounds = vm["rounds"].as<int>();
     t.schedule.repeat = vm["repeat"].as<bool>();
@@ -383,18 +383,18 @@ int arena_command(int argc, char** argv) {
     t.sgf = vm["sgf"].as<bool>();
     t.live_progress = ::isatty(STDOUT_FILENO);
 
-    identity.engines = t.engines;
+    identity.brains = t.brains;
     identity.schedule = t.schedule;
     identity.config = config;
     identity.draw_after = t.referee.draw_after;
     identity.adjudication = t.referee.adjudication.text();
     identity.swap2 = t.swap2;
-    for (const EngineSpec& e : t.engines) identity.executables.push_back(executable_checksum(e.cmd));
+    for (const BrainSpec& e : t.brains) identity.executables.push_back(executable_checksum(e.cmd));
     t.schedule_hash = schedule_hash(identity);
     t.command_line = shell_quoted(argc, argv);
 
     const int code = run_tournament(t, std::cout, std::cerr);
-    stop_private_wine(t.engines);
+    stop_private_wine(t.brains);
     return code;
 }
 

@@ -9,7 +9,7 @@ int arena_command(int argc, char** argv);
 int merge_command(int argc, char** argv);
 // `report A.jsonl ... --html OUT.html`: the results as one self-contained page; argv[0] is "report".
 int report_command(int argc, char** argv);
-// `check --engine cmd=PATH ...`: the engine fitness battery; argv[0] is "check".
+// `check --engine cmd=PATH ...`: the brain fitness battery; argv[0] is "check".
 int check_command(int argc, char** argv);
 
 }  // namespace tengen

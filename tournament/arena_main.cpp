@@ -1,4 +1,4 @@
-// tengen-arena: engine-vs-engine tournaments over the Gomocup protocol (docs/arena.md).
+// tengen-arena: brain-vs-brain tournaments over the Gomocup protocol (docs/arena.md).
 #include <string_view>
 
 #include "tournament/arena_commands.h"

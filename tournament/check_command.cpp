@@ -1,4 +1,4 @@
-// `tengen-arena check`: drives one engine through a battery of short sessions, each on a fresh
+// `tengen-arena check`: drives one brain through a battery of short sessions, each on a fresh
 // process so one failure does not hide the next, and says which ones it passed.
 #include <chrono>
 #include <fstream>
@@ -18,8 +18,8 @@
 #include "tournament/arena_commands.h"
 #include "engine/board.h"
 #include "tournament/command_line.h"
-#include "tournament/engine_session.h"
-#include "tournament/engine_spec.h"
+#include "tournament/brain_session.h"
+#include "tournament/brain_spec.h"
 #include "tournament/process_group_usage.h"
 #include "engine/renju.h"
 #include "engine/text.h"
@@ -34,7 +34,7 @@ using ms = std::chrono::milliseconds;
 
 // Slack past a deadline for process scheduling on a busy machine; Gomocup's own judge is as lenient.
 constexpr std::int64_t kSlackMs = 50;
-// After the move of the memory check, the engine's group is sampled this many times 50 ms apart.
+// After the move of the memory check, the brain's group is sampled this many times 50 ms apart.
 constexpr int kMemoryWatchSamples = 20;
 
 struct Verdict {
@@ -43,12 +43,12 @@ struct Verdict {
     std::string detail;  // for a failure: what it answered, what was expected
 };
 
-struct Move {
+struct AnsweredCoordinates {
     int x = -1, y = -1;
 };
 
-std::optional<Move> parse_move(const std::string& line) {
-    Move m;
+std::optional<AnsweredCoordinates> parse_coordinates(const std::string& line) {
+    AnsweredCoordinates m;
     char comma = 0;
     std::istringstream in(line);
     if (!(in >> m.x >> comma >> m.y) || comma != ',') return std::nullopt;
@@ -57,17 +57,17 @@ std::optional<Move> parse_move(const std::string& line) {
     return m;
 }
 
-std::string shown(const EngineAnswer& a) {
+std::string shown(const BrainAnswer& a) {
     switch (a.kind) {
-    case EngineAnswer::Kind::Line:
+    case BrainAnswer::Kind::Line:
         return fmt::format("'{}'", printable_excerpt(a.line, 80));
-    case EngineAnswer::Kind::Timeout:
+    case BrainAnswer::Kind::Timeout:
         return fmt::format("nothing within {} ms", a.ms);
-    case EngineAnswer::Kind::Crash:
+    case BrainAnswer::Kind::Crash:
         return "the process ended (" + a.line + ")";
-    case EngineAnswer::Kind::MemoryLimit:
+    case BrainAnswer::Kind::MemoryLimit:
         return a.line;
-    case EngineAnswer::Kind::Abandoned:
+    case BrainAnswer::Kind::Abandoned:
         return "nothing (interrupted)";
     }
     return {};
@@ -75,20 +75,20 @@ std::string shown(const EngineAnswer& a) {
 
 class Probe {
 public:
-    explicit Probe(const EngineSpec& spec) : session_(spec, "check", nullptr) {}
+    explicit Probe(const BrainSpec& spec) : session_(spec, "check", nullptr) {}
     Status launch() { return session_.launch(); }
     void send(const std::string& line) { session_.send(line); }
-    EngineAnswer await(std::int64_t within_ms, bool errors = false) {
+    BrainAnswer await(std::int64_t within_ms, bool errors = false) {
         return session_.await_answer(SteadyClock::now() + ms(within_ms), errors);
     }
-    EngineSession& session() { return session_; }
+    BrainSession& session() { return session_; }
 
     // START size (with the given line end) answered OK within limit_ms.
     Status start(int size, std::int64_t limit_ms = 1000, const std::string& word = "START",
                  const std::string& end = "") {
         send(fmt::format("{} {}{}", word, size, end));
         const auto a = await(limit_ms + kSlackMs, true);
-        if (a.kind != EngineAnswer::Kind::Line || a.line.substr(0, 2) != "OK" || a.ms > limit_ms)
+        if (a.kind != BrainAnswer::Kind::Line || a.line.substr(0, 2) != "OK" || a.ms > limit_ms)
             return Failure{fmt::format("{} {}: answered {} after {} ms, expected OK within {} ms", word, size, shown(a),
                                        a.ms, limit_ms)};
         return {};
@@ -97,7 +97,7 @@ public:
     Status move(const std::string& command, int size, std::int64_t limit_ms,
                 const std::set<std::pair<int, int>>& taken = {}) {
         const auto a = await(limit_ms + kSlackMs);
-        const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
+        const auto m = a.kind == BrainAnswer::Kind::Line ? parse_coordinates(a.line) : std::nullopt;
         if (!m) return Failure{fmt::format("{}: answered {}, expected a move 'x,y'", command, shown(a))};
         if (m->x < 0 || m->y < 0 || m->x >= size || m->y >= size || taken.count({m->x, m->y}))
             return Failure{fmt::format("{}: answered {}, expected an empty point on the {}x{} board", command, shown(a),
@@ -108,7 +108,7 @@ public:
     }
 
 private:
-    EngineSession session_;
+    BrainSession session_;
 };
 
 struct Check {
@@ -139,7 +139,7 @@ Status rule_probe(Probe& p, int size, int rule) {
     return first_failure({[&] { return p.start(size); },
                           [&] {
                               p.send("BOARD");
-                              // the opponent (2) has one stone more: the engine is to move
+                              // the opponent (2) has one stone more: the brain is to move
                               p.send("7,7,2");
                               p.send("8,8,1");
                               p.send("7,8,2");
@@ -154,7 +154,7 @@ std::vector<Check> battery() {
     checks.push_back({"about", [](Probe& p) -> Status {
                           p.send("ABOUT");
                           const auto a = p.await(1000, true);
-                          if (a.kind != EngineAnswer::Kind::Line || !name_from_about(a.line))
+                          if (a.kind != BrainAnswer::Kind::Line || !name_from_about(a.line))
                               return Failure{"ABOUT: answered " + shown(a) + ", expected name=\"...\""};
                           return {};
                       }});
@@ -205,7 +205,7 @@ std::vector<Check> battery() {
     checks.push_back({"rule-caro", [](Probe& p) { return rule_probe(p, 15, 8); }});
     checks.push_back({"forgotten-done", [](Probe& p) {
                           // A manager that sends BOARD and its stones but never DONE, then goes
-                          // on with TURN: the engine must not wait for ever inside the block.
+                          // on with TURN: the brain must not wait for ever inside the block.
                           p.send("INFO timeout_turn 1000");
                           return first_failure(
                               {[&] { return p.start(15); },
@@ -220,7 +220,7 @@ std::vector<Check> battery() {
     checks.push_back(
         {"renju-no-forbidden-point", [](Probe& p) {
              // Black to move with a double four at 8,7 (a win anywhere but renju, a
-             // loss there): the engine must find another point, and none forbidden.
+             // loss there): the brain must find another point, and none forbidden.
              const std::vector<Point> black{{5, 7}, {6, 7}, {7, 7}, {8, 4}, {8, 5}, {8, 6}};
              const std::vector<Point> white{{1, 1}, {13, 1}, {1, 13}, {13, 13}, {3, 12}, {12, 3}};
              p.send("INFO timeout_turn 1000");
@@ -231,7 +231,7 @@ std::vector<Check> battery() {
                       Board board(GameConfig{15, 15, 5, Rule::Renju});
                       p.send("BOARD");
                       for (std::size_t i = 0; i < black.size(); ++i) {
-                          // in move order, black first: the engine's stones are black
+                          // in move order, black first: the brain's stones are black
                           p.send(fmt::format("{},{},1", black[i].x, black[i].y));
                           p.send(fmt::format("{},{},2", white[i].x, white[i].y));
                           board.play(black[i]);
@@ -239,7 +239,7 @@ std::vector<Check> battery() {
                       }
                       p.send("DONE");
                       const auto a = p.await(1000 + kSlackMs);
-                      const auto m = a.kind == EngineAnswer::Kind::Line ? parse_move(a.line) : std::nullopt;
+                      const auto m = a.kind == BrainAnswer::Kind::Line ? parse_coordinates(a.line) : std::nullopt;
                       if (!m)
                           return Failure{"BOARD (renju, black to move): answered " + shown(a) + ", expected a move"};
                       const Point at{m->x, m->y};
@@ -263,7 +263,7 @@ std::vector<Check> battery() {
                               {[&] { return plain_game(p, 15, 1000); },
                                [&]() -> Status {
                                    // Watched for a while after the move, not once: memory
-                                   // an engine (or a child of it) is still filling when it
+                                   // a brain (or a child of it) is still filling when it
                                    // answers, on a busy machine most of all, is still its own.
                                    GroupUsage u = sample_group(p.session().pid());
                                    for (int i = 0; i < kMemoryWatchSamples && u.resident_bytes <= ceiling; ++i) {
@@ -280,36 +280,34 @@ std::vector<Check> battery() {
                                }});
                       }});
     checks.push_back({"bad-input-survived", [](Probe& p) {
-                          return first_failure({[&] { return p.start(15); },
-                                                [&]() -> Status {
-                                                    p.send("INFO timeout_turn 1000");
-                                                    p.send("XYZZY");
-                                                    p.send("TURN 99,99");
-                                                    p.send("TURN a,b");
-                                                    p.send("BOARD");
-                                                    p.send("1,2,3,4");
-                                                    p.send("DONE");
-                                                    p.send("START 15");
-                                                    // the garbage may draw ERROR lines and an OK: skip until a move
-                                                    p.send("BEGIN");
-                                                    for (;;) {
-                                                        const auto a = p.await(2000);
-                                                        if (a.kind == EngineAnswer::Kind::Line &&
-                                                            a.line.substr(0, 2) == "OK")
-                                                            continue;
-                                                        if (a.kind == EngineAnswer::Kind::Line && parse_move(a.line))
-                                                            return {};
-                                                        return Failure{"BEGIN after bad input: answered " + shown(a) +
-                                                                       ", expected a move"};
-                                                    }
-                                                }});
+                          return first_failure(
+                              {[&] { return p.start(15); },
+                               [&]() -> Status {
+                                   p.send("INFO timeout_turn 1000");
+                                   p.send("XYZZY");
+                                   p.send("TURN 99,99");
+                                   p.send("TURN a,b");
+                                   p.send("BOARD");
+                                   p.send("1,2,3,4");
+                                   p.send("DONE");
+                                   p.send("START 15");
+                                   // the garbage may draw ERROR lines and an OK: skip until a move
+                                   p.send("BEGIN");
+                                   for (;;) {
+                                       const auto a = p.await(2000);
+                                       if (a.kind == BrainAnswer::Kind::Line && a.line.substr(0, 2) == "OK") continue;
+                                       if (a.kind == BrainAnswer::Kind::Line && parse_coordinates(a.line)) return {};
+                                       return Failure{"BEGIN after bad input: answered " + shown(a) +
+                                                      ", expected a move"};
+                                   }
+                               }});
                       }});
     checks.push_back({"end-exits", [](Probe& p) {
                           return first_failure({[&] { return p.start(15); },
                                                 [&]() -> Status {
                                                     p.send("END");
                                                     const auto a = p.await(1000);
-                                                    if (a.kind != EngineAnswer::Kind::Crash)
+                                                    if (a.kind != BrainAnswer::Kind::Crash)
                                                         return Failure{"END: " + shown(a) +
                                                                        ", expected the process to exit within 1000 ms"};
                                                     return {};
@@ -321,7 +319,7 @@ std::vector<Check> battery() {
 }  // namespace
 
 int check_command(int argc, char** argv) {
-    std::vector<std::string> engine_tokens;
+    std::vector<std::string> brain_tokens;
     std::string rule_text, json_path;
     po::options_description options("tengen-arena check");
     // One option a line, as --help lists them.
@@ -347,12 +345,12 @@ int check_command(int argc, char** argv) {
         std::cerr << "tengen-arena check: --engine cmd=PATH is required\n";
         return 2;
     }
-    const auto parsed = parse_engine_spec(vm["engine"].as<std::vector<std::string>>(), {});
+    const auto parsed = parse_brain_spec(vm["engine"].as<std::vector<std::string>>(), {});
     if (!parsed) {
         std::cerr << "tengen-arena check: " << parsed.error() << "\n";
         return 2;
     }
-    const EngineSpec spec = *parsed;
+    const BrainSpec spec = *parsed;
     {
         Probe first(spec);
         if (const Status started = first.launch(); !started.ok()) {

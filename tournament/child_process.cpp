@@ -14,7 +14,7 @@ namespace tengen {
 
 namespace {
 
-// Lines longer than this are handed over as they are: an engine flooding its output must not
+// Lines longer than this are handed over as they are: a brain flooding its output must not
 // make us grow without bound.
 constexpr std::size_t kMaxLine = 1 << 20;
 
@@ -87,11 +87,11 @@ Status ChildProcess::start(const std::vector<std::string>& argv, const std::stri
     if (pid == 0) {
         ::signal(SIGPIPE, SIG_DFL);
         ::sigprocmask(SIG_SETMASK, &no_signals, nullptr);
-        // Should the arena be killed outright, its engines must not outlive it (a hung one
+        // Should the arena be killed outright, its brains must not outlive it (a hung one
         // would never notice its closed input). Tied to the forking thread, which outlives
-        // every engine it starts.
+        // every brain it starts.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        // Its own process group, so that everything it starts (a wrapper script's real engine,
+        // Its own process group, so that everything it starts (a wrapper script's real brain,
         // a launcher's child, a helper it forks) is killed with it: one signal to the group.
         ::setpgid(0, 0);
         int stage = 0;  // 0: chdir failed, 1: exec failed
@@ -221,7 +221,7 @@ bool ChildProcess::wait_exit(SteadyTime deadline) {
 
 void ChildProcess::kill_group() noexcept {
     // A group id is not handed out as a new pid while any member lives, so this reaches only
-    // the engine's own descendants that stayed in its group (or nothing: ESRCH).
+    // the brain's own descendants that stayed in its group (or nothing: ESRCH).
     if (group_ > 0) ::kill(-group_, SIGKILL);
     group_ = -1;
 }

@@ -23,7 +23,7 @@ public:
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
-    // Where the child's stderr goes: engines' diagnostics are dropped; a program we run for
+    // Where the child's stderr goes: brains' diagnostics are dropped; a program we run for
     // its report (the tests run the arena itself) may share stdout.
     enum class Stderr { Null, Stdout };
     // Starts argv[0] (looked up in PATH when it has no slash) in directory dir (empty: ours).

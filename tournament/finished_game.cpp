@@ -46,7 +46,7 @@ std::string to_json_line(const FinishedGame& g) {
     if (!g.arena_version.empty()) j["arena_version"] = g.arena_version;
     if (!g.date.empty()) j["date"] = g.date;
     if (!g.black_tc.empty() || !g.white_tc.empty()) j["tc"] = {{"black", g.black_tc}, {"white", g.white_tc}};
-    // Engines may print any bytes; never let invalid UTF-8 make the line unwritable.
+    // Brains may print any bytes; never let invalid UTF-8 make the line unwritable.
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 

@@ -46,8 +46,8 @@ struct GameOutcome {
     Winner winner = Winner::Draw;
     EndReason reason = EndReason::FullBoard;
     std::string loser_said;           // the offending output or exit status, when there is one
-    std::vector<RecordedMove> moves;  // the engines' moves only, not the opening
-    std::string adjudication;         // why the game was adjudicated on the engines' scores, when it was
+    std::vector<RecordedMove> moves;  // the brains' moves only, not the opening
+    std::string adjudication;         // why the game was adjudicated on the brains' scores, when it was
     std::optional<Swap2Phase> swap2;  // a --swap2 game: what each side chose
     bool abandoned = false;           // the arena was interrupted mid-game: no result, replayed on resume
 };

@@ -27,7 +27,7 @@ std::string standings_section(const Standings& s) {
         R"(<section id="standings"><h2>Standings</h2><table class="standings"><thead><tr>)"
         R"(<th>Rank</th><th>Engine</th><th>Games</th><th>W-L-D</th><th>Points</th><th>Score</th><th>Elo &plusmn; 95%</th><th>Basis</th></tr></thead><tbody>)";
     int rank = 0;
-    for (const EngineStanding& r : s.rows)
+    for (const BrainStanding& r : s.rows)
         out += fmt::format(
             R"(<tr><td>{}</td><td class="engine">{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td><td>{:.1f}%</td><td>{}</td><td>{} {}</td></tr>)",
             ++rank, html_escape(r.name), r.games(), r.wdl.wins, r.wdl.losses, r.wdl.draws, r.points, 100 * r.score(),
@@ -178,7 +178,7 @@ std::string games_section(const std::vector<FinishedGame>& games) {
     return out + "</tbody></table></section>";
 }
 
-// The games as the replay script reads them; "</" is escaped so no engine name ends the script.
+// The games as the replay script reads them; "</" is escaped so no brain name ends the script.
 std::string games_json(const std::vector<FinishedGame>& games) {
     auto list = nlohmann::json::array();
     for (const FinishedGame& g : games) {
@@ -222,7 +222,7 @@ pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; }
 .games-wrap { max-height: 24em; overflow-y: auto; }
 )css";
 
-// The replay: draws the board of one game after M engine moves from #game=N&move=M.
+// The replay: draws the board of one game after M brain moves from #game=N&move=M.
 constexpr const char* kReplayScript = R"js(
 (function () {
   const games = JSON.parse(document.getElementById('games-data').textContent);

@@ -59,7 +59,7 @@ Crosstable crosstable(const std::vector<FinishedGame>& games, const std::vector<
 }
 
 std::optional<std::vector<JointRating>> fit_joint_ratings(const Crosstable& table) {
-    // The engines that played, and per pairing its games and the first's points (with the
+    // The brains that played, and per pairing its games and the first's points (with the
     // virtual draws).
     std::vector<std::size_t> rated;
     for (std::size_t i = 0; i < table.names.size(); ++i) {
@@ -78,10 +78,10 @@ std::optional<std::vector<JointRating>> fit_joint_ratings(const Crosstable& tabl
             points[a][b] =
                 static_cast<double>(c.wins) + 0.5 * static_cast<double>(c.draws) + 0.5 * kVirtualDrawsPerPairing;
         }
-    // Newton's method on the log-likelihood, the first engine's rating held at 0 (only
+    // Newton's method on the log-likelihood, the first brain's rating held at 0 (only
     // differences are determined); the curvature at the maximum gives the covariance.
     std::vector<double> r(n, 0.0);
-    std::vector<std::vector<double>> curvature;  // negative Hessian over engines 1..n-1, logit units
+    std::vector<std::vector<double>> curvature;  // negative Hessian over brains 1..n-1, logit units
     for (int iteration = 0; iteration < 100; ++iteration) {
         std::vector<double> gradient(n - 1, 0.0);
         curvature.assign(n - 1, std::vector<double>(n - 1, 0.0));
@@ -106,7 +106,7 @@ std::optional<std::vector<JointRating>> fit_joint_ratings(const Crosstable& tabl
         }
         if (largest < 1e-10) break;
     }
-    // Covariance of engines 1..n-1 against the first: the inverse curvature, column by column.
+    // Covariance of brains 1..n-1 against the first: the inverse curvature, column by column.
     std::vector<std::vector<double>> cov(n, std::vector<double>(n, 0.0));
     for (std::size_t j = 1; j < n; ++j) {
         std::vector<double> unit(n - 1, 0.0);

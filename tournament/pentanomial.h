@@ -1,5 +1,5 @@
 // Tallying finished games into the counts stats.h works on. The two games of an opening pair
-// (colours swapped) form one pentanomial sample, bucketed by engine A's points in the pair.
+// (colours swapped) form one pentanomial sample, bucketed by brain A's points in the pair.
 #pragma once
 
 #include <cstddef>
@@ -9,7 +9,7 @@
 
 namespace tengen {
 
-// One game's result from engine A's point of view.
+// One game's result from brain A's point of view.
 enum class GameScore { Loss, Draw, Win };
 
 // 1 -> Win, 0.5 -> Draw, 0 -> Loss; anything else is not a game score.

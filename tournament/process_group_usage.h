@@ -1,6 +1,6 @@
 // What a process group uses right now, read from /proc: the resident memory and the CPU time
-// of every live process in the group. The arena runs each engine in a group of its own, so
-// this is the engine with everything it started (as GomocupJudge counts an engine's memory).
+// of every live process in the group. The arena runs each brain in a group of its own, so
+// this is the brain with everything it started (as GomocupJudge counts a brain's memory).
 #pragma once
 
 #include <cstdint>

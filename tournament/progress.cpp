@@ -25,10 +25,10 @@ ProgressReporter::ProgressReporter(std::ostream& out, bool live, std::int64_t to
 
 std::string ProgressReporter::summary(const Standings& standings) const {
     std::string text = fmt::format("{}/{} games", done_, total_);
-    // Two engines: the first one's view of the match. More: the two who just played, each
-    // against the field, so a round robin's line follows every pairing, not one engine.
+    // Two brains: the first one's view of the match. More: the two who just played, each
+    // against the field, so a round robin's line follows every pairing, not one brain.
     const bool match = standings.rows.size() <= 2;
-    for (const EngineStanding& row : standings.rows) {
+    for (const BrainStanding& row : standings.rows) {
         if (match ? row.name != focus_ : row.name != last_black_ && row.name != last_white_) continue;
         // The score is per game; the Elo says what it is computed over (pairs or games).
         text += fmt::format(", {} W-L-D {}-{}-{}, score {:.1f}%, Elo over {} {} {}", row.name, row.wdl.wins,

@@ -15,7 +15,7 @@ namespace tengen {
 class ProgressReporter {
 public:
     // total: games in scope (the schedule or the shard); already: of those, finished before
-    // this run (a resume); focus: whose W/L/D the line shows (the first engine).
+    // this run (a resume); focus: whose W/L/D the line shows (the first brain).
     ProgressReporter(std::ostream& out, bool live, std::int64_t total, std::int64_t already, std::string focus);
 
     void game_finished(const FinishedGame& g, const Standings& standings);
@@ -31,7 +31,7 @@ private:
     std::int64_t done_ = 0;    // finished in scope, earlier runs included
     std::int64_t played_ = 0;  // finished by this run: the ETA's pace
     std::string focus_;
-    std::string last_black_, last_white_;  // the engines of the last finished game
+    std::string last_black_, last_white_;  // the brains of the last finished game
     std::chrono::steady_clock::time_point start_;
     bool line_open_ = false;
 };

@@ -1,5 +1,5 @@
-// An engine's protocol traffic, timestamped, appended to a file (`log=FILE`). Shared by every
-// game thread that runs this engine, so writes are serialized.
+// A brain's protocol traffic, timestamped, appended to a file (`log=FILE`). Shared by every
+// game thread that runs this brain, so writes are serialized.
 #pragma once
 
 #include <chrono>
@@ -17,9 +17,9 @@ public:
     explicit ProtocolLog(const std::string& path);
     bool ok() const noexcept { return out_.good(); }
 
-    // direction: ">" sent to the engine, "<" received, "#" the arena's own note.
-    // engine tells apart the processes of one engine that run at once.
-    void write(std::string_view engine, std::string_view direction, std::string_view line);
+    // direction: ">" sent to the brain, "<" received, "#" the arena's own note.
+    // brain tells apart the processes of one brain that run at once.
+    void write(std::string_view brain, std::string_view direction, std::string_view line);
 
 private:
     std::mutex mutex_;

@@ -14,21 +14,21 @@ namespace tengen {
 
 namespace {
 
-// Tells the engine what it has not seen yet and asks for its move: BEGIN on an empty board,
+// Tells the brain what it has not seen yet and asks for its move: BEGIN on an empty board,
 // TURN when it misses only the opponent's last stone, else the whole position as BOARD.
-bool prompt_move(EngineSession& engine, const Board& board, int& known_stones) {
+bool prompt_move(BrainSession& brain, const Board& board, int& known_stones) {
     const auto& history = board.history();
     const Color own = board.side_to_move();
-    if (history.empty()) return engine.send("BEGIN");
+    if (history.empty()) return brain.send("BEGIN");
     if (known_stones == static_cast<int>(history.size()) - 1)
-        return engine.send("TURN " + to_protocol(history.back().at));
-    bool ok = engine.send("BOARD");
-    for (const Move& m : history) ok = ok && engine.send(to_protocol(m.at) + "," + (m.color == own ? "1" : "2"));
-    return ok && engine.send("DONE");
+        return brain.send("TURN " + to_protocol(history.back().at));
+    bool ok = brain.send("BOARD");
+    for (const Move& m : history) ok = ok && brain.send(to_protocol(m.at) + "," + (m.color == own ? "1" : "2"));
+    return ok && brain.send("DONE");
 }
 
 // The game's end on the board (five, full board) or by adjudication, if it has come.
-std::optional<GameOutcome> decision(const Board& board, int draw_after, int engine_moves) {
+std::optional<GameOutcome> decision(const Board& board, int draw_after, int brain_moves) {
     GameOutcome out;
     if (board.status() == GameStatus::BlackWins || board.status() == GameStatus::WhiteWins) {
         out.winner = board.status() == GameStatus::BlackWins ? Winner::Black : Winner::White;
@@ -41,7 +41,7 @@ std::optional<GameOutcome> decision(const Board& board, int draw_after, int engi
         out.reason = EndReason::FullBoard;
         return out;
     }
-    if (draw_after > 0 && engine_moves >= draw_after) {
+    if (draw_after > 0 && brain_moves >= draw_after) {
         out.reason = EndReason::Adjudicated;
         return out;
     }
@@ -66,7 +66,7 @@ std::optional<GameOutcome> proven_win(const Board& board, std::uint64_t nodes) {
 
 }  // namespace
 
-std::int64_t default_tolerance_ms(const EngineClock& clock) noexcept {
+std::int64_t default_tolerance_ms(const BrainClock& clock) noexcept {
     return std::clamp<std::int64_t>(clock.turn_ms, 200, 1000);
 }
 
@@ -75,8 +75,8 @@ std::string start_command(const GameConfig& config) {
     return "RECTSTART " + std::to_string(config.width) + "," + std::to_string(config.height);
 }
 
-GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>& opening, EngineSession& black,
-                      EngineSession& white) {
+GameOutcome referee_game(const RefereeSettings& settings, const std::vector<Point>& opening, BrainSession& black,
+                         BrainSession& white) {
     Board board(settings.config);
     for (Point p : opening) board.play(p);
     Seats seats(settings, black, white);
@@ -87,10 +87,10 @@ GameOutcome play_game(const RefereeSettings& settings, const std::vector<Point>&
 GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board board) {
     std::vector<RecordedMove> moves;
     const int opening_stones = static_cast<int>(board.history().size());
-    int engine_moves = 0;
+    int brain_moves = 0;
 
     for (;;) {
-        if (auto decided = decision(board, settings.draw_after, engine_moves)) {
+        if (auto decided = decision(board, settings.draw_after, brain_moves)) {
             decided->moves = std::move(moves);
             return *decided;
         }
@@ -116,10 +116,10 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
         const Color side = board.side_to_move();
         const int seat = side == Color::Black ? 0 : 1;
         const Seats::Exchange x =
-            seats.ask(seat, [&](EngineSession& e) { return prompt_move(e, board, seats.known(seat)); });
-        const EngineAnswer& answer = x.answer;
-        if (answer.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
-        if (answer.kind != EngineAnswer::Kind::Line) return seats.forfeit(seat, answer, "the move", std::move(moves));
+            seats.ask(seat, [&](BrainSession& e) { return prompt_move(e, board, seats.known(seat)); });
+        const BrainAnswer& answer = x.answer;
+        if (answer.kind == BrainAnswer::Kind::Abandoned) return abandoned_game();
+        if (answer.kind != BrainAnswer::Kind::Line) return seats.forfeit(seat, answer, "the move", std::move(moves));
 
         const auto point = parse_protocol(answer.line);
         if (!point) return seats.forfeit(seat, EndReason::ProtocolError, answer.line, std::move(moves));
@@ -131,7 +131,7 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
         seats.known(seat) = board.placed_count();
         moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms), answer.reported.depth,
                          answer.reported.score, answer.reported.mate});
-        ++engine_moves;
+        ++brain_moves;
     }
 }
 

@@ -11,39 +11,39 @@ namespace tengen {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
-// A write failed: the engine is gone or going; this long to collect its exit status.
+// A write failed: the brain is gone or going; this long to collect its exit status.
 constexpr auto kDeathGrace = std::chrono::milliseconds(1000);
 
 GameOutcome loss_of(Color loser, EndReason reason, std::string said, std::vector<RecordedMove> moves) {
     GameOutcome out;
     out.winner = loser == Color::Black ? Winner::White : Winner::Black;
     out.reason = reason;
-    // An engine's text is shown on the terminal and stored in the results: printable and short.
+    // A brain's text is shown on the terminal and stored in the results: printable and short.
     out.loser_said = printable_excerpt(said, kMaxLoserSaid);
     out.moves = std::move(moves);
     return out;
 }
 
 // A failed exchange (no answer, death, wrong answer) as the loss it is.
-GameOutcome loss_from_answer(Color loser, const EngineAnswer& a, const std::string& what,
+GameOutcome loss_from_answer(Color loser, const BrainAnswer& a, const std::string& what,
                              std::vector<RecordedMove> moves) {
     switch (a.kind) {
-    case EngineAnswer::Kind::Timeout:
+    case BrainAnswer::Kind::Timeout:
         return loss_of(loser, EndReason::TimeForfeit,
                        "no answer to " + what + " within " + std::to_string(a.ms) + " ms", std::move(moves));
-    case EngineAnswer::Kind::Crash:
+    case BrainAnswer::Kind::Crash:
         return loss_of(loser, EndReason::Crash, a.line, std::move(moves));
-    case EngineAnswer::Kind::MemoryLimit:
+    case BrainAnswer::Kind::MemoryLimit:
         return loss_of(loser, EndReason::MemoryLimit, a.line, std::move(moves));
-    case EngineAnswer::Kind::Line:
-    case EngineAnswer::Kind::Abandoned:
+    case BrainAnswer::Kind::Line:
+    case BrainAnswer::Kind::Abandoned:
         break;
     }
     return loss_of(loser, EndReason::ProtocolError, a.line, std::move(moves));
 }
 
-// A new game for one engine: START (RECTSTART), then the settings. The loss when it fails.
-std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const RefereeSettings& settings) {
+// A new game for one brain: START (RECTSTART), then the settings. The loss when it fails.
+std::optional<GameOutcome> begin_game(BrainSession& e, Color side, const RefereeSettings& settings) {
     if (const Status started = e.launch(); !started.ok())
         return loss_of(side, EndReason::Crash, "cannot start: " + started.error(), {});
     const auto deadline = SteadyClock::now() + std::chrono::milliseconds(settings.start_timeout_ms);
@@ -51,10 +51,10 @@ std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const Refere
     if (!e.send(start_command(settings.config))) {
         lost = loss_from_answer(side, e.await_answer(SteadyClock::now() + kDeathGrace), "START", {});
     } else {
-        const EngineAnswer ok = e.await_answer(deadline, true);
+        const BrainAnswer ok = e.await_answer(deadline, true);
         const auto last = ok.line.find_last_not_of(" \t");
-        if (ok.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
-        if (ok.kind != EngineAnswer::Kind::Line || ok.line.substr(0, last + 1) != "OK")
+        if (ok.kind == BrainAnswer::Kind::Abandoned) return abandoned_game();
+        if (ok.kind != BrainAnswer::Kind::Line || ok.line.substr(0, last + 1) != "OK")
             lost = loss_from_answer(side, ok, "START", {});
     }
     if (lost) {
@@ -63,7 +63,7 @@ std::optional<GameOutcome> begin_game(EngineSession& e, Color side, const Refere
     }
     for (const std::string& line : e.spec().info_lines()) e.send(line);
     e.send("INFO rule " + std::to_string(gomocup_code(settings.config.rule)));
-    // win_length is Tengen's own key. Other engines need not know it, and some (Rapfi) lose
+    // win_length is Tengen's own key. Other brains need not know it, and some (Rapfi) lose
     // track of their input on an unknown INFO key, so it is sent only when k is not the
     // protocol's implied 5.
     if (settings.config.win_length != 5) e.send("INFO win_length " + std::to_string(settings.config.win_length));
@@ -91,14 +91,14 @@ std::optional<StoneFault> stone_fault(const Board& board, Point p, const std::st
     return std::nullopt;
 }
 
-Seats::Seats(const RefereeSettings& settings, EngineSession& black, EngineSession& white)
+Seats::Seats(const RefereeSettings& settings, BrainSession& black, BrainSession& white)
     : settings_(settings),
-      engines_{&black, &white},
+      brains_{&black, &white},
       time_left_{black.spec().clock.match_ms, white.spec().clock.match_ms} {}
 
 std::optional<GameOutcome> Seats::begin() {
     for (int seat : {0, 1}) {
-        EngineSession& e = engine(seat);
+        BrainSession& e = brain(seat);
         e.set_pondering_allowed(settings_.pondering);
         if (auto lost = begin_game(e, seat_color(seat), settings_)) return lost;
         e.pause_while_waiting();  // until its first prompt
@@ -106,11 +106,11 @@ std::optional<GameOutcome> Seats::begin() {
     return std::nullopt;
 }
 
-Seats::Exchange Seats::ask(int seat, const std::function<bool(EngineSession&)>& prompt, bool answer_errors) {
+Seats::Exchange Seats::ask(int seat, const std::function<bool(BrainSession&)>& prompt, bool answer_errors) {
     const auto s = static_cast<std::size_t>(seat);
-    EngineSession& e = engine(seat);
-    const EngineClock& clock = e.spec().clock;
-    // An engine's first answer of a game may carry its start-up work (hash allocation,
+    BrainSession& e = brain(seat);
+    const BrainClock& clock = e.spec().clock;
+    // A brain's first answer of a game may carry its start-up work (hash allocation,
     // tables); it gets a fixed grace on top of the tolerance.
     Exchange x;
     x.tolerance = e.spec().tolerance_ms.value_or(settings_.tolerance_ms.value_or(default_tolerance_ms(clock))) +
@@ -131,7 +131,7 @@ Seats::Exchange Seats::ask(int seat, const std::function<bool(EngineSession&)>& 
 
 Status Seats::charge(int seat, const Exchange& x) {
     const auto s = static_cast<std::size_t>(seat);
-    const EngineClock& clock = engine(seat).spec().clock;
+    const BrainClock& clock = brain(seat).spec().clock;
     if (x.answer.ms > clock.turn_ms + x.tolerance)
         return Failure{x.answer.line + " after " + std::to_string(x.answer.ms) + " ms"};
     if (clock.has_match_clock()) {
@@ -144,18 +144,18 @@ Status Seats::charge(int seat, const Exchange& x) {
 }
 
 GameOutcome Seats::forfeit(int seat, EndReason reason, std::string said, std::vector<RecordedMove> moves) {
-    engine(seat).kill();
+    brain(seat).kill();
     return loss_of(seat_color(seat), reason, std::move(said), std::move(moves));
 }
 
-GameOutcome Seats::forfeit(int seat, const EngineAnswer& answer, const std::string& what,
+GameOutcome Seats::forfeit(int seat, const BrainAnswer& answer, const std::string& what,
                            std::vector<RecordedMove> moves) {
-    engine(seat).kill();
+    brain(seat).kill();
     return loss_from_answer(seat_color(seat), answer, what, std::move(moves));
 }
 
 void Seats::exchange_seats() noexcept {
-    std::swap(engines_[0], engines_[1]);
+    std::swap(brains_[0], brains_[1]);
     std::swap(known_[0], known_[1]);
     std::swap(first_exchange_[0], first_exchange_[1]);
     std::swap(time_left_[0], time_left_[1]);

@@ -34,14 +34,14 @@ Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool 
         }
     }
     if (schedules.size() > 1) {
-        // Pooled runs must be of the same engines, or the standings would compare others.
-        std::set<std::string> engines_of_first, engines;
+        // Pooled runs must be of the same brains, or the standings would compare others.
+        std::set<std::string> brains_of_first, brains;
         for (const FinishedGame& g : set.games) {
-            (g.schedule == schedules.front() ? engines_of_first : engines).insert(g.black);
-            (g.schedule == schedules.front() ? engines_of_first : engines).insert(g.white);
+            (g.schedule == schedules.front() ? brains_of_first : brains).insert(g.black);
+            (g.schedule == schedules.front() ? brains_of_first : brains).insert(g.white);
         }
-        for (const std::string& e : engines)
-            if (!engines_of_first.count(e)) return Failure{"--pool: engine '" + e + "' is not in the first run"};
+        for (const std::string& e : brains)
+            if (!brains_of_first.count(e)) return Failure{"--pool: engine '" + e + "' is not in the first run"};
         // Each schedule's numbers follow the previous one's (an even offset keeps pairs whole).
         std::map<std::string, int> offset;
         int next = 0;
@@ -67,7 +67,7 @@ Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool 
         const bool even = g.game % 2 == 0;
         set.names = (even == first_black) ? std::vector{g.black, g.white} : std::vector{g.white, g.black};
     }
-    for (const FinishedGame& g : set.games)  // three or more engines: the rest as they first appear
+    for (const FinishedGame& g : set.games)  // three or more brains: the rest as they first appear
         for (const std::string* n : {&g.black, &g.white})
             if (std::find(set.names.begin(), set.names.end(), *n) == set.names.end()) set.names.push_back(*n);
     return set;

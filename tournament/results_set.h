@@ -1,5 +1,5 @@
 // The games of several results files as one set: shards of one schedule, a resumed run's
-// pieces, or (on request) runs of the same engines with other settings pooled. Shared by
+// pieces, or (on request) runs of the same brains with other settings pooled. Shared by
 // `merge` and `report`.
 #pragma once
 
@@ -14,13 +14,13 @@ namespace tengen {
 struct ResultsSet {
     std::vector<FinishedGame> games;  // each game once, sorted by number (renumbered when pooled)
     std::size_t runs = 0;             // schedules the games come from (more than one only when pooled)
-    // The engines: the first game's as the schedule orders them (its black in even-numbered
+    // The brains: the first game's as the schedule orders them (its black in even-numbered
     // games), then the others as they first appear.
     std::vector<std::string> names;
     std::vector<std::string> warnings;  // torn last lines skipped ("ignored a torn last line of F")
 };
 
-// A missing file, a file of another schedule without pool, or pooled runs of other engines is
+// A missing file, a file of another schedule without pool, or pooled runs of other brains is
 // an error (the message). Torn last lines are skipped and named in warnings.
 Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool pool);
 

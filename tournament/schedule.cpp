@@ -25,9 +25,9 @@ const char* tournament_kind_name(TournamentKind k) noexcept {
 }
 
 Status check_schedule(const ScheduleOptions& o) {
-    if (o.engines < 2) return Failure{"at least two engines are needed"};
-    if (o.kind == TournamentKind::Match && o.engines != 2)
-        return Failure{"a match is between two engines, got " + std::to_string(o.engines) +
+    if (o.brains < 2) return Failure{"at least two engines are needed"};
+    if (o.kind == TournamentKind::Match && o.brains != 2)
+        return Failure{"a match is between two engines, got " + std::to_string(o.brains) +
                        " (use gauntlet or round-robin)"};
     if (o.games < 1) return Failure{"--games must be at least 1"};
     if (o.rounds < 1) return Failure{"--rounds must be at least 1"};
@@ -40,10 +40,10 @@ Status check_schedule(const ScheduleOptions& o) {
 std::vector<std::pair<int, int>> pairings_of(const ScheduleOptions& o) {
     std::vector<std::pair<int, int>> out;
     if (o.kind == TournamentKind::RoundRobin) {
-        for (int i = 0; i < o.engines; ++i)
-            for (int j = i + 1; j < o.engines; ++j) out.emplace_back(i, j);
+        for (int i = 0; i < o.brains; ++i)
+            for (int j = i + 1; j < o.brains; ++j) out.emplace_back(i, j);
     } else {
-        for (int j = 1; j < o.engines; ++j) out.emplace_back(0, j);
+        for (int j = 1; j < o.brains; ++j) out.emplace_back(0, j);
     }
     return out;
 }

@@ -18,7 +18,7 @@ const char* tournament_kind_name(TournamentKind k) noexcept;
 
 struct ScheduleOptions {
     TournamentKind kind = TournamentKind::Match;
-    int engines = 2;
+    int brains = 2;
     int games = 2;  // per pairing per round
     int rounds = 1;
     bool repeat = true;  // each opening twice, colours swapped
@@ -27,22 +27,22 @@ struct ScheduleOptions {
 // Whether the options make a schedule, and why not.
 Status check_schedule(const ScheduleOptions& o);
 
-// The pairings of one round, (first, second) by engine index: match and gauntlet pair engine
-// 0 with each other engine, round-robin every two engines (i < j).
+// The pairings of one round, (first, second) by brain index: match and gauntlet pair brain
+// 0 with each other brain, round-robin every two brains (i < j).
 std::vector<std::pair<int, int>> pairings_of(const ScheduleOptions& o);
 
 struct ScheduledGame {
     int game = 0;  // 2 * pair + 0 or 1
     int round = 0;
     int pair = 0;   // the two games that share an opening (with repeat)
-    int black = 0;  // engine indices
+    int black = 0;  // brain indices
     int white = 1;
     // Position in the opening sequence. The same for every pairing of a round, so each
     // opponent in a gauntlet meets the same openings.
     std::int64_t opening = 0;
 };
 
-// Rounds, then pairings, then that pairing's games. The first engine of a pairing is black
+// Rounds, then pairings, then that pairing's games. The first brain of a pairing is black
 // in even games.
 std::vector<ScheduledGame> build_schedule(const ScheduleOptions& o);
 // True when a larger --games only appends games (one pairing, one round): the first games keep

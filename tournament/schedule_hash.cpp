@@ -44,7 +44,7 @@ std::string executable_checksum(const std::string& cmd) {
 
 std::string schedule_hash(const ScheduleIdentity& id) {
     std::string text = "tengen-arena schedule v1\n";
-    for (const EngineSpec& e : id.engines) text += "engine " + e.identity() + "\n";
+    for (const BrainSpec& e : id.brains) text += "engine " + e.identity() + "\n";
     // A schedule of one pairing and one round numbers its games and picks their openings the
     // same whatever --games says, so the count is left out: a larger --games extends the run.
     // With more pairings or rounds the count moves every later game's number: it stays in.

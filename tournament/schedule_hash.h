@@ -1,5 +1,5 @@
 // The "schedule" field: a short hash of every option that defines which games are played and
-// how (engines and their executables, openings, games, rounds, board, rule, time control), so a resumed or merged
+// how (brains and their executables, openings, games, rounds, board, rule, time control), so a resumed or merged
 // results file never mixes two different tournaments.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tournament/engine_spec.h"
+#include "tournament/brain_spec.h"
 #include "tournament/openings.h"
 #include "tournament/schedule.h"
 #include "engine/types.h"
@@ -15,7 +15,7 @@
 namespace tengen {
 
 struct ScheduleIdentity {
-    std::vector<EngineSpec> engines;
+    std::vector<BrainSpec> brains;
     ScheduleOptions schedule;
     GameConfig config;
     std::optional<OpeningOptions> openings;
@@ -23,12 +23,12 @@ struct ScheduleIdentity {
     int draw_after = 0;
     bool swap2 = false;
     std::string adjudication;  // ScoreAdjudication::text(): games end otherwise with other rules
-    // A checksum of each engine's executable (executable_checksum), in engine order: resuming
-    // with a rebuilt engine is another schedule, never a mix of two binaries' games.
+    // A checksum of each brain's executable (executable_checksum), in brain order: resuming
+    // with a rebuilt brain is another schedule, never a mix of two binaries' games.
     std::vector<std::string> executables;
 };
 
-// FNV-1a 64 of the executable an engine's cmd names (a cmd without a slash is looked up in
+// FNV-1a 64 of the executable a brain's cmd names (a cmd without a slash is looked up in
 // PATH, a relative one from the arena's directory, as the arena starts it), in hex; "missing"
 // when it cannot be read.
 std::string executable_checksum(const std::string& cmd);

@@ -1,5 +1,5 @@
-// Adjudication from the scores engines report (fastchess's meaning): an engine whose own score
-// has stayed hopeless resigns, and a game both engines have called level for long is a draw.
+// Adjudication from the scores brains report (fastchess's meaning): a brain whose own score
+// has stayed hopeless resigns, and a game both brains have called level for long is a draw.
 // The scores are the ones the arena records with each move (reported_search.h).
 #pragma once
 
@@ -14,7 +14,7 @@
 
 namespace tengen {
 
-// --resign score=S count=N [twosided=true]: the engine that just moved has reported a score
+// --resign score=S count=N [twosided=true]: the brain that just moved has reported a score
 // at or below -S on each of its last N moves (with twosided, its opponent at or above +S on
 // each of its last N too): it loses.
 struct ResignRule {
@@ -22,7 +22,7 @@ struct ResignRule {
     bool twosided = false;
 };
 // --draw score=S count=N [after=PLY]: from ply PLY of the game (opening stones counted) on,
-// each engine's last N moves all reported scores within [-S, S]: a draw.
+// each brain's last N moves all reported scores within [-S, S]: a draw.
 struct ScoreDrawRule {
     int score = 0, count = 0, after_ply = 0;
 };
@@ -48,7 +48,7 @@ struct ScoreVerdict {
     std::string why;             // e.g. "resign: white reported <= -600 on its last 3 moves"
 };
 
-// After the last of `moves` (the engines' moves, the first played by `first_mover`): the
+// After the last of `moves` (the brains' moves, the first played by `first_mover`): the
 // verdict the rules give, or nullopt to play on. A move without a score breaks every run;
 // a proven win or loss counts as beyond any S.
 std::optional<ScoreVerdict> adjudicate_by_scores(const ScoreAdjudication& rules, const std::vector<RecordedMove>& moves,

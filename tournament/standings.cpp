@@ -10,11 +10,11 @@ namespace tengen {
 
 namespace {
 
-// Points of the given engine in one game: 1, 1/2 or 0.
-double points_of(const FinishedGame& g, const std::string& engine) {
+// Points of the given brain in one game: 1, 1/2 or 0.
+double points_of(const FinishedGame& g, const std::string& brain) {
     if (g.outcome.winner == Winner::Draw) return 0.5;
     const std::string& winner = g.outcome.winner == Winner::Black ? g.black : g.white;
-    return winner == engine ? 1.0 : 0.0;
+    return winner == brain ? 1.0 : 0.0;
 }
 
 void count(WdlCounts& c, double points) {
@@ -49,7 +49,7 @@ PentaCounts pair_buckets(const std::vector<FinishedGame>& games, const std::stri
     }
     PentaCounts c;
     for (const auto& [pair, two] : by_pair) {
-        // A sample is one opening played with both colours, or with swap2 both engines once
+        // A sample is one opening played with both colours, or with swap2 both brains once
         // as the proposer; anything else (--repeat=false with an openings file, a half-played
         // pair) is not.
         if (two.size() != 2) continue;
@@ -73,7 +73,7 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
     s.sprt_params = sprt;
     if (names.size() > 2) s.crosstable = crosstable(games, names);
     for (const std::string& name : names) {
-        EngineStanding row;
+        BrainStanding row;
         row.name = name;
         for (const FinishedGame& g : games) {
             if (g.black != name && g.white != name) continue;
@@ -81,7 +81,7 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
             row.points += p;
             count(row.wdl, p);
             if (p == 0.0) ++row.losses_by_reason[std::string(reason_name(g.outcome.reason))];
-            // The engines' moves alternate from the side to move after the opening.
+            // The brains' moves alternate from the side to move after the opening.
             const bool black_first = g.opening.size() % 2 == 0;
             const bool plays_black = g.black == name;
             for (std::size_t i = 0; i < g.outcome.moves.size(); ++i) {
@@ -109,7 +109,7 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
         if (sprt) h.sprt = pairs ? sprt_from_penta(h.penta, *sprt) : sprt_from_wdl(h.wdl, *sprt);
         s.rows[0].elo = h.elo.elo;
         s.rows[1].elo = negated(h.elo.elo);
-        for (EngineStanding& row : s.rows) {
+        for (BrainStanding& row : s.rows) {
             row.elo_basis = pairs ? "pairs" : "games";
             row.elo_samples = pairs ? h.penta.pairs() : h.wdl.games();
         }
@@ -117,11 +117,11 @@ Standings compute_standings(const std::vector<FinishedGame>& games, std::vector<
     }
 
     std::stable_sort(s.rows.begin(), s.rows.end(),
-                     [](const EngineStanding& a, const EngineStanding& b) { return a.points > b.points; });
+                     [](const BrainStanding& a, const BrainStanding& b) { return a.points > b.points; });
     return s;
 }
 
-std::int64_t EngineStanding::failures() const {
+std::int64_t BrainStanding::failures() const {
     std::int64_t n = 0;
     for (const char* reason : {"time-forfeit", "crash"})
         if (const auto it = losses_by_reason.find(reason); it != losses_by_reason.end()) n += it->second;

@@ -1,4 +1,4 @@
-// Match statistics as engine authors read them in fastchess: score, Elo with a 95% interval,
+// Match statistics as brain authors read them in fastchess: score, Elo with a 95% interval,
 // normalized Elo, LOS, and the generalized SPRT's log-likelihood ratio. Formulas and reference
 // values: docs/arena-stats.md. Undefined figures are reported as such, never nan/inf.
 #pragma once

@@ -25,22 +25,22 @@ std::optional<std::vector<Point>> parse_swap2_answer(const std::string& line) {
     return stones;
 }
 
-bool send_swap2_board(EngineSession& e, const Board& board) {
+bool send_swap2_board(BrainSession& e, const Board& board) {
     bool ok = e.send("SWAP2BOARD");
     for (const Move& m : board.history()) ok = ok && e.send(to_protocol(m.at));
     return ok && e.send("DONE");
 }
 
-// One step of the phase: the seat's engine sees the stones so far and answers. The stones it
+// One step of the phase: the seat's brain sees the stones so far and answers. The stones it
 // placed are on the board when it returns them (empty: SWAP); a misbehaviour is its loss.
 // allowed_counts[n] says whether n stones are a valid answer (0 = SWAP).
 std::variant<std::vector<Point>, GameOutcome> swap2_step(Seats& seats, int seat, Board& board,
                                                          std::array<bool, 4> allowed_counts, const char* expected) {
-    // ERROR and UNKNOWN are answers here: an engine without swap2 loses at once, not on time.
+    // ERROR and UNKNOWN are answers here: a brain without swap2 loses at once, not on time.
     const Seats::Exchange x = seats.ask(
-        seat, [&](EngineSession& e) { return send_swap2_board(e, board); }, true);
-    if (x.answer.kind == EngineAnswer::Kind::Abandoned) return abandoned_game();
-    if (x.answer.kind != EngineAnswer::Kind::Line) return seats.forfeit(seat, x.answer, "SWAP2BOARD");
+        seat, [&](BrainSession& e) { return send_swap2_board(e, board); }, true);
+    if (x.answer.kind == BrainAnswer::Kind::Abandoned) return abandoned_game();
+    if (x.answer.kind != BrainAnswer::Kind::Line) return seats.forfeit(seat, x.answer, "SWAP2BOARD");
     const auto stones = parse_swap2_answer(x.answer.line);
     if (!stones || stones->size() >= allowed_counts.size() || !allowed_counts[stones->size()])
         return seats.forfeit(seat, EndReason::ProtocolError, x.answer.line + " (SWAP2BOARD expects " + expected + ")");
@@ -58,7 +58,7 @@ std::variant<std::vector<Point>, GameOutcome> swap2_step(Seats& seats, int seat,
 
 }  // namespace
 
-GameOutcome play_swap2_game(const RefereeSettings& settings, EngineSession& proposer, EngineSession& responder) {
+GameOutcome referee_swap2_game(const RefereeSettings& settings, BrainSession& proposer, BrainSession& responder) {
     Board board(settings.config);
     // Seat 0 plays black: the proposer's until a choice says otherwise.
     Seats seats(settings, proposer, responder);

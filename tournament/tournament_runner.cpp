@@ -9,8 +9,8 @@
 #include <set>
 #include <thread>
 
-#include "tournament/engine_probe.h"
-#include "tournament/engine_session.h"
+#include "tournament/brain_probe.h"
+#include "tournament/brain_session.h"
 #include "tournament/game_files.h"
 #include "tournament/progress.h"
 #include "tournament/results_file.h"
@@ -30,14 +30,14 @@ struct Scoreboard {
     std::optional<std::string> write_error;
 };
 
-// Starts every engine once before any game: its display name, or nullopt after reporting each
-// engine that cannot start.
-std::optional<std::vector<std::string>> engine_names(const TournamentSettings& settings, std::ostream& err) {
+// Starts every brain once before any game: its display name, or nullopt after reporting each
+// brain that cannot start.
+std::optional<std::vector<std::string>> brain_names(const TournamentSettings& settings, std::ostream& err) {
     std::vector<std::string> about_names;
     bool all_started = true;
-    for (std::size_t i = 0; i < settings.engines.size(); ++i) {
-        const EngineSpec& spec = settings.engines[i];
-        const ProbeResult probe = probe_engine(spec, settings.referee.config, settings.referee.start_timeout_ms);
+    for (std::size_t i = 0; i < settings.brains.size(); ++i) {
+        const BrainSpec& spec = settings.brains[i];
+        const ProbeResult probe = probe_brain(spec, settings.referee.config, settings.referee.start_timeout_ms);
         const std::string shown = spec.name.empty() ? file_name_of(spec.cmd) : spec.name;
         if (probe.failure) {
             err << "tengen-arena: engine " << i + 1 << " '" << shown << "' (" << spec.cmd
@@ -47,7 +47,7 @@ std::optional<std::vector<std::string>> engine_names(const TournamentSettings& s
         about_names.push_back(probe.about_name);
     }
     if (!all_started) return std::nullopt;
-    return unique_names(settings.engines, about_names);
+    return unique_names(settings.brains, about_names);
 }
 
 // SIGINT and SIGTERM are blocked in the calling thread (and so in every game thread it starts)
@@ -104,12 +104,12 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     if (previous.dropped_torn_line)
         err << "tengen-arena: dropped a torn last line of " << settings.results_path << "; that game is replayed\n";
 
-    auto probed = engine_names(settings, err);
+    auto probed = brain_names(settings, err);
     if (!probed) return 1;
     const std::vector<std::string> names = std::move(*probed);
 
     std::vector<std::shared_ptr<ProtocolLog>> logs;
-    for (const EngineSpec& spec : settings.engines) {
+    for (const BrainSpec& spec : settings.brains) {
         std::shared_ptr<ProtocolLog> log;
         if (!spec.log.empty()) {
             log = std::make_shared<ProtocolLog>(spec.log);
@@ -158,11 +158,11 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     std::atomic<bool> abandon{false};
     std::atomic<int> running{0};
     auto worker = [&](int worker_id) {
-        // Each thread runs its own processes: a game never shares an engine process.
-        std::vector<std::unique_ptr<EngineSession>> sessions;
-        for (std::size_t i = 0; i < settings.engines.size(); ++i) {
-            sessions.push_back(std::make_unique<EngineSession>(settings.engines[i],
-                                                               names[i] + "#" + std::to_string(worker_id), logs[i]));
+        // Each thread runs its own processes: a game never shares a brain process.
+        std::vector<std::unique_ptr<BrainSession>> sessions;
+        for (std::size_t i = 0; i < settings.brains.size(); ++i) {
+            sessions.push_back(std::make_unique<BrainSession>(settings.brains[i],
+                                                              names[i] + "#" + std::to_string(worker_id), logs[i]));
             sessions.back()->set_abandon_flag(&abandon);
         }
         for (;;) {
@@ -183,13 +183,13 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             game.opening = settings.book.at(slot.opening);
             game.schedule = settings.schedule_hash;
             game.arena_version = std::string(kTengenVersion);
-            game.black_tc = time_control_text(settings.engines[static_cast<std::size_t>(slot.black)].clock);
-            game.white_tc = time_control_text(settings.engines[static_cast<std::size_t>(slot.white)].clock);
-            EngineSession& first = *sessions[static_cast<std::size_t>(slot.black)];
-            EngineSession& second = *sessions[static_cast<std::size_t>(slot.white)];
+            game.black_tc = time_control_text(settings.brains[static_cast<std::size_t>(slot.black)].clock);
+            game.white_tc = time_control_text(settings.brains[static_cast<std::size_t>(slot.white)].clock);
+            BrainSession& first = *sessions[static_cast<std::size_t>(slot.black)];
+            BrainSession& second = *sessions[static_cast<std::size_t>(slot.white)];
             if (settings.swap2) {
                 // The schedule's black proposes; the colours are the phase's outcome.
-                game.outcome = play_swap2_game(settings.referee, first, second);
+                game.outcome = referee_swap2_game(settings.referee, first, second);
                 if (game.outcome.swap2) {
                     game.opening = game.outcome.swap2->stones();
                     if (!game.outcome.swap2->proposer_black) {
@@ -198,7 +198,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
                     }
                 }
             } else {
-                game.outcome = play_game(settings.referee, game.opening, first, second);
+                game.outcome = referee_game(settings.referee, game.opening, first, second);
             }
             if (game.outcome.abandoned) break;
             game.date = utc_iso8601(std::chrono::system_clock::now());

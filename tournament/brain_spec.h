@@ -1,4 +1,4 @@
-// One engine as the command line describes it (`--engine key=value ...`, `--each` defaults),
+// One brain as the command line describes it (`--engine key=value ...`, `--each` defaults),
 // and the time control the arena enforces for it. Keys: docs/arena.md.
 #pragma once
 
@@ -13,25 +13,25 @@
 namespace tengen {
 
 // Times in milliseconds. Without a match clock (match_ms == 0) only turn_ms binds.
-struct EngineClock {
+struct BrainClock {
     std::int64_t turn_ms = 1000;    // INFO timeout_turn; the per-move ceiling
     std::int64_t match_ms = 0;      // INFO timeout_match; 0 = no match clock
     std::int64_t increment_ms = 0;  // INFO time_increment
     bool has_match_clock() const noexcept { return match_ms > 0; }
-    bool operator==(const EngineClock&) const = default;
+    bool operator==(const BrainClock&) const = default;
 };
 
-struct EngineSpec {
+struct BrainSpec {
     std::string cmd;
     std::vector<std::string> args;
     std::string name;  // as given; empty means "from ABOUT, else the file name"
     std::string dir;
-    EngineClock clock;
+    BrainClock clock;
     std::optional<std::int64_t> memory, threads, depth, nodes;
-    std::optional<std::int64_t> tolerance_ms;  // tolerance=MS: this engine's grace past its deadline (over --tolerance)
+    std::optional<std::int64_t> tolerance_ms;  // tolerance=MS: this brain's grace past its deadline (over --tolerance)
     std::vector<std::pair<std::string, std::string>> infos;  // info=KEY:VALUE or option.KEY=VALUE, in order
     std::string log;
-    std::string stderr_file;  // stderr=FILE: the engine's stderr is appended there (default: discarded)
+    std::string stderr_file;  // stderr=FILE: the brain's stderr is appended there (default: discarded)
     bool wine = false;        // cmd is a Windows program: start it as `wine cmd args...`
 
     // The INFO lines sent at the start of every game (time, limits, extra infos).
@@ -40,21 +40,21 @@ struct EngineSpec {
     std::string identity() const;
 };
 
-// Parses one engine's tokens over the --each defaults (an engine's own keys win; for the
-// repeatable `arg` the engine's own list replaces the defaults, `info` merges by KEY).
+// Parses one brain's tokens over the --each defaults (a brain's own keys win; for the
+// repeatable `arg` the brain's own list replaces the defaults, `info` merges by KEY).
 // Other runners' spellings are read as ours: maxmemory= (memory=), thread= (threads=),
 // option.KEY=VALUE (info=KEY:VALUE). A time control is st= or tc=, not both at one level
-// (the engine's own replaces --each's). Returns the spec or a one-line error naming the bad
+// (the brain's own replaces --each's). Returns the spec or a one-line error naming the bad
 // token and why.
-Result<EngineSpec> parse_engine_spec(const std::vector<std::string>& tokens, const std::vector<std::string>& each);
+Result<BrainSpec> parse_brain_spec(const std::vector<std::string>& tokens, const std::vector<std::string>& each);
 
 // "0.2" -> 200 ms. nullopt unless a finite, non-negative number.
 std::optional<std::int64_t> parse_seconds_ms(const std::string& text);
 // tc=M[+I], M/T[+I], or 0/T (c-gomoku-cli: a turn time only). nullopt when malformed.
-std::optional<EngineClock> parse_time_control(const std::string& text);
+std::optional<BrainClock> parse_time_control(const std::string& text);
 
 // The clock as its key reads: "st=0.2", "tc=60+0.5", "tc=60/5+0.5".
-std::string time_control_text(const EngineClock& clock);
+std::string time_control_text(const BrainClock& clock);
 
 // The last path component of cmd, for the default name.
 std::string file_name_of(const std::string& cmd);

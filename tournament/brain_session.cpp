@@ -1,4 +1,4 @@
-#include "tournament/engine_session.h"
+#include "tournament/brain_session.h"
 
 #include <csignal>
 #include <thread>
@@ -34,19 +34,19 @@ bool is_diagnostic_line(const std::string& line) {
     return w == "MESSAGE" || w == "DEBUG" || w == "INFO" || w == "ERROR" || w == "UNKNOWN";
 }
 
-EngineSession::EngineSession(EngineSpec spec, std::string label, std::shared_ptr<ProtocolLog> log)
+BrainSession::BrainSession(BrainSpec spec, std::string label, std::shared_ptr<ProtocolLog> log)
     : spec_(std::move(spec)), label_(std::move(label)), log_(std::move(log)) {}
 
-EngineSession::~EngineSession() { quit(); }
+BrainSession::~BrainSession() { quit(); }
 
-void EngineSession::note(const char* direction, const std::string& line) {
+void BrainSession::note(const char* direction, const std::string& line) {
     // The log is read in a terminal too: printable, and a flood cut to a readable length.
     if (log_) log_->write(label_, direction, printable_excerpt(line, 1000));
 }
 
-Status EngineSession::launch() {
+Status BrainSession::launch() {
     if (process_.running()) return {};
-    // A relative path names a file from where the arena runs, not from the engine's dir=.
+    // A relative path names a file from where the arena runs, not from the brain's dir=.
     std::string cmd = spec_.cmd;
     if (cmd.find('/') != std::string::npos && cmd.front() != '/') cmd = std::filesystem::absolute(cmd).string();
     std::vector<std::string> argv{cmd};
@@ -58,32 +58,32 @@ Status EngineSession::launch() {
     return started;
 }
 
-void EngineSession::pause_while_waiting() {
+void BrainSession::pause_while_waiting() {
     if (pondering_allowed_ || paused_ || !process_.running()) return;
     paused_ = process_.signal_group(SIGSTOP);
     if (paused_) note("#", "stopped while the opponent thinks");
 }
 
-void EngineSession::resume() {
+void BrainSession::resume() {
     if (!paused_) return;
     paused_ = false;
     process_.signal_group(SIGCONT);
 }
 
-bool EngineSession::send(const std::string& line) {
+bool BrainSession::send(const std::string& line) {
     resume();
     note(">", line);
     if (line.starts_with("INFO max_memory ")) memory_limit_sent_ = true;
     return process_.write_line(line);
 }
 
-void EngineSession::settle() {
+void BrainSession::settle() {
     constexpr auto kSettle = std::chrono::milliseconds(10);
     const auto ready = last_answer_ + kSettle;
     if (std::chrono::steady_clock::now() < ready) std::this_thread::sleep_until(ready);
 }
 
-std::string EngineSession::describe_death() {
+std::string BrainSession::describe_death() {
     // Output closed: give the process a moment to finish exiting so its status is known.
     if (!process_.wait_exit(std::chrono::steady_clock::now() + std::chrono::milliseconds(1000))) {
         process_.kill();
@@ -92,30 +92,30 @@ std::string EngineSession::describe_death() {
     return process_.exit_description();
 }
 
-std::optional<std::int64_t> EngineSession::memory_ceiling() const {
+std::optional<std::int64_t> BrainSession::memory_ceiling() const {
     if (!spec_.memory || *spec_.memory <= 0 || !memory_limit_sent_) return std::nullopt;
     return *spec_.memory + std::max(kMemoryToleranceBytes, *spec_.memory / 8);
 }
 
-EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors) {
+BrainAnswer BrainSession::await_answer(SteadyTime deadline, bool answer_errors) {
     const auto start = std::chrono::steady_clock::now();
     const pid_t group = process_.pid();
     const std::int64_t cpu_before = sample_group(group).cpu_ms;
     const auto ceiling = memory_ceiling();
-    EngineAnswer answer;
+    BrainAnswer answer;
     for (;;) {
         std::string line;
-        // Wake every 50 ms: to look at the group's resident memory, and to notice an engine
+        // Wake every 50 ms: to look at the group's resident memory, and to notice a brain
         // that died while a child of its still holds its output open (no end of file comes).
         const auto slice = std::min(deadline, std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
         const auto status = process_.read_line(line, slice);
         if (abandon_ && abandon_->load(std::memory_order_relaxed)) {
-            answer.kind = EngineAnswer::Kind::Abandoned;
+            answer.kind = BrainAnswer::Kind::Abandoned;
             note("#", "abandoned: the arena was interrupted");
             return answer;
         }
         if (status == ChildProcess::ReadStatus::Timeout && process_.exited_now()) {
-            answer.kind = EngineAnswer::Kind::Crash;
+            answer.kind = BrainAnswer::Kind::Crash;
             answer.ms =
                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
             answer.line = process_.exit_description();
@@ -126,7 +126,7 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         if (ceiling && process_.running()) {
             const GroupUsage u = sample_group(group);
             if (u.resident_bytes > *ceiling) {
-                answer.kind = EngineAnswer::Kind::MemoryLimit;
+                answer.kind = BrainAnswer::Kind::MemoryLimit;
                 answer.ms =
                     std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
                         .count();
@@ -142,11 +142,11 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
             std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
         if (status == ChildProcess::ReadStatus::Timeout) {
             note("#", "no answer before the deadline");
-            answer.kind = EngineAnswer::Kind::Timeout;
+            answer.kind = BrainAnswer::Kind::Timeout;
             return answer;
         }
         if (status == ChildProcess::ReadStatus::Closed) {
-            answer.kind = EngineAnswer::Kind::Crash;
+            answer.kind = BrainAnswer::Kind::Crash;
             answer.line = describe_death();
             // What it printed last on stderr (a traceback's last line says most) goes with it.
             if (const std::string last = last_stderr_line(); !last.empty()) answer.line += "; stderr: " + last;
@@ -159,7 +159,7 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
         if (word == "MESSAGE")
             if (ReportedSearch said = parse_reported_search(line); said.has_score()) answer.reported = said;
         if (is_diagnostic_line(line) && !(answer_errors && error_word)) continue;
-        answer.kind = EngineAnswer::Kind::Line;
+        answer.kind = BrainAnswer::Kind::Line;
         answer.line = line;
         const GroupUsage after = sample_group(group);
         if (after.processes > 0) answer.cpu_ms = std::max<std::int64_t>(0, after.cpu_ms - cpu_before);
@@ -168,9 +168,9 @@ EngineAnswer EngineSession::await_answer(SteadyTime deadline, bool answer_errors
     }
 }
 
-std::string EngineSession::last_stderr_line() const {
+std::string BrainSession::last_stderr_line() const {
     if (spec_.stderr_file.empty()) return {};
-    // The file's tail: other processes of this engine may append to it too (one per game
+    // The file's tail: other processes of this brain may append to it too (one per game
     // thread), so this is the last line written, which for a crash just now is its own.
     std::ifstream in(spec_.stderr_file, std::ios::binary | std::ios::ate);
     if (!in) return {};
@@ -184,7 +184,7 @@ std::string EngineSession::last_stderr_line() const {
     return tail.substr(start == std::string::npos ? 0 : start + 1);
 }
 
-void EngineSession::quit() {
+void BrainSession::quit() {
     resume();
     if (!process_.running()) return;
     send("END");
@@ -192,7 +192,7 @@ void EngineSession::quit() {
     note("#", "ended: " + process_.exit_description());
 }
 
-void EngineSession::kill() {
+void BrainSession::kill() {
     paused_ = false;
     if (!process_.running()) return;
     process_.kill();

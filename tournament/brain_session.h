@@ -1,4 +1,4 @@
-// One running engine process seen through the protocol: send lines, wait for the next answer
+// One running brain process seen through the protocol: send lines, wait for the next answer
 // with a deadline while skipping diagnostics, tell a crash from silence, and log the traffic.
 #pragma once
 
@@ -8,63 +8,63 @@
 #include <string>
 
 #include "tournament/child_process.h"
-#include "tournament/engine_spec.h"
+#include "tournament/brain_spec.h"
 #include "tournament/protocol_log.h"
 #include "tournament/reported_search.h"
 
 namespace tengen {
 
-// Lines an engine may print at any time; the arena logs and skips them.
+// Lines a brain may print at any time; the arena logs and skips them.
 bool is_diagnostic_line(const std::string& line);
 
-struct EngineAnswer {
+struct BrainAnswer {
     enum class Kind { Line, Timeout, Crash, MemoryLimit, Abandoned } kind = Kind::Timeout;
     // the answer (Line), how the process ended (Crash), what it used (MemoryLimit); Abandoned:
-    // the run was interrupted while the engine thought (the game is not scored)
+    // the run was interrupted while the brain thought (the game is not scored)
     std::string line;
     std::int64_t ms = 0;       // from the call to the answer
-    std::int64_t cpu_ms = -1;  // CPU time of the engine's process group meanwhile, when known
+    std::int64_t cpu_ms = -1;  // CPU time of the brain's process group meanwhile, when known
     ReportedSearch reported;   // the last depth and score its MESSAGE lines gave meanwhile
 };
 
 inline constexpr std::int64_t kMemoryToleranceBytes = std::int64_t{32} << 20;
 
-class EngineSession {
+class BrainSession {
 public:
     // label names this process in the log (e.g. "new#2"); log may be null.
-    EngineSession(EngineSpec spec, std::string label, std::shared_ptr<ProtocolLog> log);
-    ~EngineSession();
-    EngineSession(const EngineSession&) = delete;
-    EngineSession& operator=(const EngineSession&) = delete;
+    BrainSession(BrainSpec spec, std::string label, std::shared_ptr<ProtocolLog> log);
+    ~BrainSession();
+    BrainSession(const BrainSession&) = delete;
+    BrainSession& operator=(const BrainSession&) = delete;
 
-    const EngineSpec& spec() const noexcept { return spec_; }
+    const BrainSpec& spec() const noexcept { return spec_; }
     bool alive() const noexcept { return process_.running(); }
     pid_t pid() const noexcept { return process_.pid(); }  // also its process group
 
     // Starts the process (a no-op when it runs); a one-line reason on failure.
     Status launch();
-    // False when the engine no longer reads its input.
+    // False when the brain no longer reads its input.
     bool send(const std::string& line);
     // The next line that is not a diagnostic, before the deadline. With answer_errors, ERROR
     // and UNKNOWN lines count as answers (for START and ABOUT), else they are skipped.
-    EngineAnswer await_answer(SteadyTime deadline, bool answer_errors = false);
-    // Waits until a few milliseconds have passed since this engine's last answer. Some
-    // engines (Rapfi) print their move before they are ready to read again and drop a
+    BrainAnswer await_answer(SteadyTime deadline, bool answer_errors = false);
+    // Waits until a few milliseconds have passed since this brain's last answer. Some
+    // brains (Rapfi) print their move before they are ready to read again and drop a
     // command that arrives in that instant; an opponent's instant reply would hit it.
     void settle();
-    // Asks the engine to quit (END), gives it a moment, then kills it.
+    // Asks the brain to quit (END), gives it a moment, then kills it.
     void quit();
     // Kills at once (after a loss by misbehaviour); the next launch() starts a fresh process.
     void kill();
-    // Fair play: while its opponent thinks, the engine's whole process group is stopped
+    // Fair play: while its opponent thinks, the brain's whole process group is stopped
     // (SIGSTOP), so it cannot think on the other's time; anything sent to it first continues
     // it (SIGCONT). A no-op when the tournament allows pondering.
     void set_pondering_allowed(bool allowed) noexcept { pondering_allowed_ = allowed; }
     void pause_while_waiting();
-    // Resident memory of the engine's whole process group above which it loses with
+    // Resident memory of the brain's whole process group above which it loses with
     // memory-limit: memory= plus a tolerance (kMemoryToleranceBytes or an eighth, the larger),
     // checked every 50 ms while it thinks. nullopt: no memory= given, no check; nor before this
-    // process has been sent INFO max_memory (managers send it after START's OK, so an engine
+    // process has been sent INFO max_memory (managers send it after START's OK, so a brain
     // answering START cannot know the limit yet and sizes its tables by its own default).
     std::optional<std::int64_t> memory_ceiling() const;
 
@@ -77,7 +77,7 @@ private:
     std::string last_stderr_line() const;
     void note(const char* direction, const std::string& line);
 
-    EngineSpec spec_;
+    BrainSpec spec_;
     std::string label_;
     std::shared_ptr<ProtocolLog> log_;
     ChildProcess process_;

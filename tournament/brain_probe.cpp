@@ -1,24 +1,24 @@
-#include "tournament/engine_probe.h"
+#include "tournament/brain_probe.h"
 
 #include <algorithm>
 
-#include "tournament/engine_session.h"
+#include "tournament/brain_session.h"
 #include "tournament/referee.h"
 
 namespace tengen {
 
-ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::int64_t start_timeout_ms) {
+ProbeResult probe_brain(const BrainSpec& spec, const GameConfig& config, std::int64_t start_timeout_ms) {
     ProbeResult result;
-    EngineSession session(spec, file_name_of(spec.cmd) + "#probe", nullptr);
+    BrainSession session(spec, file_name_of(spec.cmd) + "#probe", nullptr);
     if (const Status started = session.launch(); !started.ok()) {
         result.failure = started.error();
         return result;
     }
     using SteadyClock = std::chrono::steady_clock;
-    auto fail = [&](const EngineAnswer& a, const std::string& what) {
-        if (a.kind == EngineAnswer::Kind::Crash)
+    auto fail = [&](const BrainAnswer& a, const std::string& what) {
+        if (a.kind == BrainAnswer::Kind::Crash)
             result.failure = "it ended after " + what + " (" + a.line + ")";
-        else if (a.kind == EngineAnswer::Kind::Timeout)
+        else if (a.kind == BrainAnswer::Kind::Timeout)
             result.failure = "no answer to " + what;
         else
             result.failure = "it answered " + what + " with '" + a.line + "'";
@@ -27,21 +27,20 @@ ProbeResult probe_engine(const EngineSpec& spec, const GameConfig& config, std::
     };
     if (!session.send("ABOUT"))
         return fail(session.await_answer(SteadyClock::now() + std::chrono::seconds(1)), "ABOUT");
-    // ABOUT is optional in practice: an engine that ignores it is still playable.
+    // ABOUT is optional in practice: a brain that ignores it is still playable.
     const auto about_wait = std::chrono::milliseconds(std::min<std::int64_t>(start_timeout_ms, 3000));
-    const EngineAnswer about = session.await_answer(SteadyClock::now() + about_wait, true);
-    if (about.kind == EngineAnswer::Kind::Crash) return fail(about, "ABOUT");
-    if (about.kind == EngineAnswer::Kind::Line) result.about_name = name_from_about(about.line).value_or("");
+    const BrainAnswer about = session.await_answer(SteadyClock::now() + about_wait, true);
+    if (about.kind == BrainAnswer::Kind::Crash) return fail(about, "ABOUT");
+    if (about.kind == BrainAnswer::Kind::Line) result.about_name = name_from_about(about.line).value_or("");
 
     session.send(start_command(config));
-    const EngineAnswer ok =
-        session.await_answer(SteadyClock::now() + std::chrono::milliseconds(start_timeout_ms), true);
-    if (ok.kind != EngineAnswer::Kind::Line || ok.line != "OK") return fail(ok, start_command(config));
+    const BrainAnswer ok = session.await_answer(SteadyClock::now() + std::chrono::milliseconds(start_timeout_ms), true);
+    if (ok.kind != BrainAnswer::Kind::Line || ok.line != "OK") return fail(ok, start_command(config));
     session.quit();
     return result;
 }
 
-std::vector<std::string> unique_names(const std::vector<EngineSpec>& specs,
+std::vector<std::string> unique_names(const std::vector<BrainSpec>& specs,
                                       const std::vector<std::string>& about_names) {
     std::vector<std::string> names;
     for (std::size_t i = 0; i < specs.size(); ++i) {

@@ -1,4 +1,4 @@
-#include "tournament/engine_spec.h"
+#include "tournament/brain_spec.h"
 
 #include "engine/text.h"
 #include <charconv>
@@ -42,7 +42,7 @@ std::optional<std::int64_t> parse_seconds_ms(const std::string& text) {
     }
 }
 
-std::optional<EngineClock> parse_time_control(const std::string& text) {
+std::optional<BrainClock> parse_time_control(const std::string& text) {
     std::string main_part = text, inc_part;
     if (const auto plus = text.find('+'); plus != std::string::npos) {
         main_part = text.substr(0, plus);
@@ -59,7 +59,7 @@ std::optional<EngineClock> parse_time_control(const std::string& text) {
     if (!match) return std::nullopt;
     // A match clock of 0 means none (c-gomoku-cli's tc=0/T): then the turn time must be given.
     if (*match == 0 && (turn_part.empty() || !inc_part.empty())) return std::nullopt;
-    EngineClock clock;
+    BrainClock clock;
     clock.match_ms = *match;
     clock.turn_ms = *match;  // as c-gomoku-cli: the turn may use the whole clock
     if (!turn_part.empty()) {
@@ -75,7 +75,7 @@ std::optional<EngineClock> parse_time_control(const std::string& text) {
     return clock;
 }
 
-std::string time_control_text(const EngineClock& clock) {
+std::string time_control_text(const BrainClock& clock) {
     // Milliseconds as seconds without trailing zeros: 200 -> "0.2", 60000 -> "60".
     auto seconds = [](std::int64_t ms) {
         std::string s = std::to_string(ms / 1000);
@@ -98,8 +98,8 @@ std::string file_name_of(const std::string& cmd) {
     return slash == std::string::npos ? cmd : cmd.substr(slash + 1);
 }
 
-Result<EngineSpec> parse_engine_spec(const std::vector<std::string>& tokens, const std::vector<std::string>& each) {
-    // Single-valued keys: last occurrence wins, the engine's own over --each.
+Result<BrainSpec> parse_brain_spec(const std::vector<std::string>& tokens, const std::vector<std::string>& each) {
+    // Single-valued keys: last occurrence wins, the brain's own over --each.
     std::map<std::string, std::string> single;
     std::vector<std::string> args, each_args;
     std::vector<std::pair<std::string, std::string>> infos;
@@ -151,7 +151,7 @@ Result<EngineSpec> parse_engine_spec(const std::vector<std::string>& tokens, con
     if (const Status e = absorb(each, each_args, "--each"); !e.ok()) return Failure{e.error()};
     if (const Status e = absorb(tokens, args, "--engine"); !e.ok()) return Failure{e.error()};
 
-    EngineSpec spec;
+    BrainSpec spec;
     spec.args = args.empty() ? each_args : args;
     spec.infos = std::move(infos);
     if (!single.count("cmd") || single["cmd"].empty()) return Failure{"--engine: cmd=PATH is required"};
@@ -186,16 +186,16 @@ Result<EngineSpec> parse_engine_spec(const std::vector<std::string>& tokens, con
     }
     if (single.count("st")) {
         const auto turn = parse_seconds_ms(single["st"]);
-        // timeout_turn 0 with timeout_match 0 would tell the engine it has no time at all.
+        // timeout_turn 0 with timeout_match 0 would tell the brain it has no time at all.
         if (!turn || *turn <= 0) return Failure{"--engine: st needs seconds above 0, got '" + single["st"] + "'"};
         spec.clock.turn_ms = *turn;
         spec.clock.match_ms = 0, spec.clock.increment_ms = 0;
     }
-    // With neither: EngineClock's default, st=1 (never "timeout_turn 0, timeout_match 0").
+    // With neither: BrainClock's default, st=1 (never "timeout_turn 0, timeout_match 0").
     return spec;
 }
 
-std::vector<std::string> EngineSpec::info_lines() const {
+std::vector<std::string> BrainSpec::info_lines() const {
     std::vector<std::string> lines;
     lines.push_back("INFO timeout_turn " + std::to_string(clock.turn_ms));
     lines.push_back("INFO timeout_match " + std::to_string(clock.match_ms));
@@ -208,7 +208,7 @@ std::vector<std::string> EngineSpec::info_lines() const {
     return lines;
 }
 
-std::string EngineSpec::identity() const {
+std::string BrainSpec::identity() const {
     std::string id = "name=" + (name.empty() ? file_name_of(cmd) : name);
     for (const std::string& a : args) id += " arg=" + a;
     for (const std::string& line : info_lines()) id += " [" + line + "]";
