@@ -39,9 +39,10 @@ double result_for_mover(const std::string& result, int stones) {
     return (result == "black") == black_to_move ? 1.0 : 0.0;
 }
 
-// The record with `"deep_nodes"` and `"deep"` (one entry per entry of `scores`: the deep score of
-// that position, or null where it was not searched again) added before its closing brace, so
-// its own bytes stay as they were.
+// The record with `"deep_nodes"`, `"deep"` (one entry per entry of `scores`: the deep score of
+// that position, or null where it was not searched again) and `"deep_best"` (the deep search's
+// move there, the policy's label) added before its closing brace, so its own bytes stay as
+// they were.
 Result<std::string> relabel(const SelfplayLine& line, const RelabelSettings& s, Player& player) {
     const nlohmann::json record = nlohmann::json::parse(line.text, nullptr, false);
     const auto rule = parse_rule(line.key.rule);
@@ -63,7 +64,7 @@ Result<std::string> relabel(const SelfplayLine& line, const RelabelSettings& s, 
 
     player.new_game(config);
     player.clear_hash();
-    std::vector<std::string> deep;
+    std::vector<std::string> deep, deep_best;
     std::size_t played = 0;
     for (std::size_t i = 0; i < scores.size(); ++i) {
         const std::size_t stones = static_cast<std::size_t>(opening) + i;
@@ -82,15 +83,19 @@ Result<std::string> relabel(const SelfplayLine& line, const RelabelSettings& s, 
         }
         if (!search) {
             deep.push_back("null");
+            deep_best.push_back("null");
             continue;
         }
         const Answer a = player.think(node_limits(s.nodes));
         deep.push_back(std::to_string(a.search.score));
+        deep_best.push_back(a.move == kNoPoint ? std::string("null") : fmt::format("\"{}\"", to_letters(a.move)));
     }
     std::string out = line.text;
     const auto brace = out.rfind('}');
     std::string added = fmt::format(",\"deep_nodes\":{},\"deep\":[", s.nodes);
     for (std::size_t i = 0; i < deep.size(); ++i) added += (i ? "," : "") + deep[i];
+    added += "],\"deep_best\":[";
+    for (std::size_t i = 0; i < deep_best.size(); ++i) added += (i ? "," : "") + deep_best[i];
     out.insert(brace, added + "]");
     return out;
 }

@@ -348,7 +348,13 @@ BOOST_AUTO_TEST_CASE(relabel_searches_again_exactly_where_result_and_score_disag
         BOOST_CHECK_EQUAL(record.at("deep_nodes").get<int>(), 3000);
         const auto& scores = record.at("scores");
         const auto& deep = record.at("deep");
+        const auto& deep_best = record.at("deep_best");
         BOOST_REQUIRE_EQUAL(deep.size(), scores.size());
+        BOOST_REQUIRE_EQUAL(deep_best.size(), scores.size());
+        // Where it searched, the move it found is legal in that position.
+        Board board(GameConfig{11, 11, 5, Rule::Freestyle});
+        const auto moves = parse_letter_sequence(record.at("moves").get<std::string>());
+        BOOST_REQUIRE(moves.has_value());
         const int opening = record.at("opening_stones").get<int>();
         const std::string result = record.at("result").get<std::string>();
         for (std::size_t i = 0; i < scores.size(); ++i) {
@@ -358,6 +364,15 @@ BOOST_AUTO_TEST_CASE(relabel_searches_again_exactly_where_result_and_score_disag
             const double win = 1 / (1 + std::exp(-score / 400.0));
             const bool disagree = std::abs(score) < 29000 && std::abs(win - outcome) >= 0.3;
             BOOST_CHECK_MESSAGE(deep[i].is_null() != disagree, "game " << g << " position " << i);
+            BOOST_CHECK_EQUAL(deep_best[i].is_null(), deep[i].is_null());
+            if (i == 0)
+                for (int m = 0; m < opening; ++m) board.play((*moves)[static_cast<std::size_t>(m)]);
+            if (!deep_best[i].is_null()) {
+                const auto best = parse_letters(deep_best[i].get<std::string>());
+                BOOST_REQUIRE(best.has_value());
+                BOOST_CHECK(board.is_legal(*best));
+            }
+            board.play((*moves)[static_cast<std::size_t>(opening) + i]);
             (disagree ? searched : kept) += 1;
         }
     }
