@@ -10,6 +10,7 @@
 #include "protocol/analysis_format.h"
 #include "protocol/analysis_reporter.h"
 #include "protocol/brain_identity.h"
+#include "protocol/nbest_ranking.h"
 #include "protocol/platform_io.h"
 #include "protocol/position_setup.h"
 #include "engine/renju.h"
@@ -176,8 +177,8 @@ void Session::finish_swap2() {
         each.time.turn_ms = std::max<std::int64_t>(ms, 1);
         each.time.empty_points = position.empty_count();
         if (position.game_over()) return Answer{};
-        AnalysisReporter quiet(out_, 0, 1);  // the candidates' analysis would only confuse a GUI
-        return run_search(position, each, quiet);
+        // No analysis: the candidates' lines would only confuse a GUI.
+        return run_search(position, each, {});
     };
     const auto decision = decide_swap2(opening, budget, search);
     if (!decision) return error(decision.error());
@@ -375,10 +376,10 @@ void Session::charge_waiting_time(TimeControl& time) const {
     if (time.time_left_ms && *time.time_left_ms < kUnlimited) *time.time_left_ms -= waited;
 }
 
-Answer Session::run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter) {
+Answer Session::run_search(const Board& position, const SearchLimits& limits, const Searcher::InfoCallback& on_info) {
     {
         std::lock_guard lock(stop_mutex_);
-        player_.start(position, limits, [&reporter](const SearchInfo& info) { reporter.on_iteration(info); });
+        player_.start(position, limits, on_info);
         searching_ = true;
         if (stop_before_ > line_index_) player_.stop();  // a YXSTOP came before we started
     }
@@ -390,19 +391,18 @@ Answer Session::run_search(const Board& position, const SearchLimits& limits, An
     return answer;
 }
 
-void Session::think_and_answer(bool play, int multipv) {
+void Session::think_and_answer(bool play, int nbest) {
     if (board().game_over()) return error("the game is over");
-    const SearchLimits limits = move_limits(board(), multipv);
+    const SearchLimits limits = move_limits(board(), std::max(nbest, 1));
     AnalysisReporter reporter(out_, settings_.show_detail, limits.multipv);
-    const Answer answer = run_search(board(), limits, reporter);
+    NbestRanking ranking(nbest);
+    const Answer answer = run_search(board(), limits, [&](const SearchInfo& info) {
+        reporter.on_iteration(info);
+        ranking.on_iteration(info);
+    });
     if (answer.move == kNoPoint) return error("no legal move");
-    if (multipv > 1) {
-        int rank = 0;
-        for (const ScoredMove& m : answer.search.best_moves) {
-            if (rank == multipv) break;
-            say(nbest_line(++rank, m));
-        }
-    }
+    int rank = 0;
+    for (const ScoredMove& m : ranking.ranked(answer.search, answer.move)) say(nbest_line(++rank, m));
     reporter.on_finished(answer.search, answer.move);
     say(point_text(answer.move));
     if (play) player_.play(answer.move);

@@ -4,9 +4,11 @@
 #define BOOST_TEST_MODULE protocol
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <regex>
 #include <set>
@@ -504,6 +506,56 @@ BOOST_AUTO_TEST_CASE(depth_lines_and_one_summary_line_per_move) {
     BOOST_TEST(summaries == 1);
     // At most a few depth lines a second.
     BOOST_TEST(depth_lines <= 2 + 500 / 250);
+}
+
+// "340", "+M7", "-M6" as a number on one scale (a win in fewer plies is more); nullopt for
+// anything else, such as the "-M-1" an unscored root move used to print.
+std::optional<int> score_value(const std::string& text) {
+    static const std::regex form(R"(^([-+]?)(M?)(\d{1,5})$)");
+    std::smatch m;
+    if (!std::regex_match(text, m, form)) return std::nullopt;
+    const int n = std::stoi(m[3]);
+    if (m[2].length() == 0) return n < 29000 ? std::optional<int>(m[1] == "-" ? -n : n) : std::nullopt;
+    if (m[1].length() == 0 || n < 1 || n > 1000) return std::nullopt;
+    return m[1] == "+" ? 30000 - n : -30000 + n;
+}
+
+// YXNBEST n (Yixin-Board's "n best"): n ranked lines before the move, every move different
+// and on an empty point, every score a real one, best first: the answered move is rank 1.
+// The position is one of issue 54's: a 300 ms turn ends mid-iteration, which used to print
+// unscored moves ("eval -M-1") and the answer twice, and YXNBEST 1 printed no line at all.
+BOOST_AUTO_TEST_CASE(yxnbest_ranks_n_different_moves_with_real_scores_best_first) {
+    Brain brain;
+    brain.start(15, 300);
+    const std::vector<std::array<int, 3>> stones = {{7, 7, 1}, {8, 8, 2}, {6, 6, 1}, {9, 9, 2}};
+    brain.send_board(stones, "YXBOARD");
+    const std::regex nbest(R"(^MESSAGE nbest (\d+) move (\d+),(\d+) eval (\S+)$)");
+    std::string answer;
+    for (int n = 1; n <= 10; ++n) {
+        answer = brain.ask("YXNBEST " + std::to_string(n));
+        const auto move = tengen::parse_point(answer);
+        BOOST_REQUIRE_MESSAGE(move, "not a move: " << answer);
+        std::vector<Point> ranked;
+        std::vector<int> scores;
+        for (const auto& line : brain.messages()) {
+            std::smatch m;
+            if (!std::regex_match(line, m, nbest)) continue;
+            BOOST_TEST(std::stoi(m[1]) == static_cast<int>(ranked.size()) + 1, line);
+            const Point p{std::stoi(m[2]), std::stoi(m[3])};
+            BOOST_TEST(brain.game().is_legal(p), line);
+            BOOST_TEST((std::find(ranked.begin(), ranked.end(), p) == ranked.end()), "repeated: " << line);
+            const auto score = score_value(m[4]);
+            BOOST_TEST(score.has_value(), "not a score: " << line);
+            ranked.push_back(p);
+            scores.push_back(score.value_or(0));
+        }
+        BOOST_TEST_CONTEXT("YXNBEST " << n) {
+            BOOST_TEST(static_cast<int>(ranked.size()) == n);
+            BOOST_TEST((!ranked.empty() && ranked.front() == *move), "rank 1 is not the answer " << answer);
+            BOOST_TEST(std::is_sorted(scores.rbegin(), scores.rend()), "scores not best first");
+        }
+    }
+    BOOST_TEST(brain.ask("PLAY " + answer) == answer);  // nothing was played: the point is still free
 }
 
 BOOST_AUTO_TEST_SUITE_END()
