@@ -68,7 +68,7 @@ bool handle_options(int argc, char** argv, int& exit_code) {
     namespace po = boost::program_options;
     po::options_description options(
         "pbrain-tengen: a Gomocup brain on stdin/stdout (see docs/protocol-output.md)\n"
-        "Subcommands: play, bench, solve (each has --help)\nOptions");
+        "Subcommands: play, bench, solve, selfplay (each has --help)\nOptions");
     // One option a line, as --help lists them.
     // clang-format off
     options.add_options()("help,h", "show this help")("version,v", "show the version");

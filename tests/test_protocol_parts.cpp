@@ -118,6 +118,30 @@ BOOST_AUTO_TEST_CASE(info_keys_apply_or_keep_the_old_value) {
     BOOST_TEST(threads_within(0, kDefaultHashBytes, 64) == 64);  // no limit given
 }
 
+// Yixin-Board's hash_size is KiB of table: it replaces the default, only shrinks max_memory's
+// table, and 0 leaves the one-bucket minimum. pondering is well-formed as 0 or 1.
+BOOST_AUTO_TEST_CASE(hash_size_and_pondering_apply_as_yixin_board_means_them) {
+    BrainSettings s;
+    BOOST_TEST(table_bytes_for(s) == kDefaultHashBytes);
+    BOOST_TEST((apply_info(s, "hash_size", "524288").effect == InfoEffect::Memory));
+    BOOST_TEST(table_bytes_for(s) == std::size_t{512} << 20);
+    apply_info(s, "max_memory", std::to_string(64 << 20));
+    BOOST_TEST(table_bytes_for(s) == hash_bytes_for(64 << 20, 1));
+    apply_info(s, "HASH_SIZE", "1024");
+    BOOST_TEST(table_bytes_for(s) == std::size_t{1} << 20);
+    apply_info(s, "hash_size", "0");
+    BOOST_TEST(table_bytes_for(s) == 64u);
+    BOOST_TEST((apply_info(s, "hash_size", "-1").effect == InfoEffect::Rejected));
+    BOOST_TEST(s.hash_size_kib == 0);
+    apply_info(s, "max_memory", "0");
+    apply_info(s, "hash_size", "99999999999999999999");  // saturates, and the table size does not wrap
+    BOOST_TEST(table_bytes_for(s) > kDefaultHashBytes);
+    BOOST_TEST((apply_info(s, "pondering", "0").effect == InfoEffect::None));
+    BOOST_TEST((apply_info(s, "pondering", "1").effect == InfoEffect::Unsupported));
+    BOOST_TEST((apply_info(s, "pondering", "2").effect == InfoEffect::Rejected));
+    BOOST_TEST((apply_info(s, "caution_factor", "3").effect == InfoEffect::None));
+}
+
 BOOST_AUTO_TEST_CASE(board_colours_come_from_counts) {
     const GameConfig config{};
     // Equal counts: the engine (field 1) is black and to move.
