@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include <sstream>
 #include <thread>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "engine/board.h"
@@ -1026,6 +1028,53 @@ BOOST_AUTO_TEST_CASE(a_shell_pipe_ending_with_end_gets_every_answer) {
     BOOST_TEST(brain.pipe().wait_exit(5s).value_or(-1) == 0);
     BOOST_TEST(brain.pipe().drain(100ms).empty());  // the START after END is not read
     BOOST_TEST(elapsed_ms(t0) < 5000);
+}
+
+// The input queue is bounded (issue 52: 51 MB of INFO sent during a 3 s search took the process
+// from 7 to 265 MB). The same flood now leaves memory near where it was, the reader keeps
+// reading (the writer is never blocked for good), the brain says it dropped lines, and the
+// END behind the flood still stops the search and ends the process at once.
+BOOST_AUTO_TEST_CASE(a_flood_of_input_leaves_memory_bounded_and_end_still_ends_at_once) {
+    Brain brain;
+    brain.start(15, 60000);
+    brain.send("INFO time_left 1000000");
+    BOOST_REQUIRE_EQUAL(brain.ask("YXSHOWFORBID"), "FORBID .");
+    const pid_t pid = brain.pipe().pid();
+    const long before_kib = tengen::testing::proc_status_kib(pid, "VmRSS");
+    // A 60 s search: the session takes nothing from the queue while it runs.
+    brain.send_board({{7, 7, 1}, {8, 8, 2}, {6, 6, 1}, {9, 9, 2}});
+    std::string chunk;
+    while (chunk.size() < (1u << 20)) chunk += "INFO caution_factor 1\r\n";
+    std::atomic<bool> written{false};
+    std::thread flood([&] {
+        for (int i = 0; i < 51 && brain.pipe().send_raw(chunk); ++i) {}
+        written = true;
+    });
+    const auto flood_deadline = SteadyClock::now() + 60s;
+    while (!written && SteadyClock::now() < flood_deadline) std::this_thread::sleep_for(10ms);
+    const bool all_read = written;
+    if (!all_read) ::kill(pid, SIGKILL);  // unblocks the writer: the test fails, it does not hang
+    flood.join();
+    BOOST_REQUIRE_MESSAGE(all_read, "the brain stopped reading its input");
+    std::this_thread::sleep_for(200ms);  // the reader splits the last lines
+    const long peak_kib = tengen::testing::proc_status_kib(pid, "VmHWM");
+    BOOST_TEST_MESSAGE("51 MB flood during a search: resident " << before_kib / 1024 << " MiB before, peak "
+                                                                << peak_kib / 1024 << " MiB");
+#if !defined(__SANITIZE_ADDRESS__)  // ASan's shadow and quarantine are not the program's
+    BOOST_TEST(peak_kib - before_kib < 48 * 1024);
+#endif
+    const auto t0 = SteadyClock::now();
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(3s).value_or(-1) == 0);
+    BOOST_TEST_MESSAGE("END after the flood: process gone after " << elapsed_ms(t0) << " ms");
+    BOOST_TEST(elapsed_ms(t0) < 1500);
+    bool moved = false, told = false;
+    for (const auto& line : brain.pipe().drain(500ms)) {
+        moved = moved || tengen::parse_point(line).has_value();
+        told = told || std::regex_match(line, std::regex(R"(MESSAGE \d+ input lines were dropped: .*)"));
+    }
+    BOOST_TEST(moved);  // the search stopped by END still answered
+    BOOST_TEST(told);
 }
 
 BOOST_AUTO_TEST_CASE(version_and_help_options) {

@@ -16,6 +16,7 @@
 
 #include "protocol/analysis_format.h"
 #include "protocol/brain_settings.h"
+#include "protocol/line_queue.h"
 #include "protocol/line_splitter.h"
 #include "protocol/output_sink.h"
 #include "protocol/position_setup.h"
@@ -140,6 +141,29 @@ BOOST_AUTO_TEST_CASE(hash_size_and_pondering_apply_as_yixin_board_means_them) {
     BOOST_TEST((apply_info(s, "pondering", "1").effect == InfoEffect::Unsupported));
     BOOST_TEST((apply_info(s, "pondering", "2").effect == InfoEffect::Rejected));
     BOOST_TEST((apply_info(s, "caution_factor", "3").effect == InfoEffect::None));
+}
+
+// The reader's queue holds at most its byte bound; past it lines are dropped and counted on
+// the next line queued, except the ones pushed unconditionally (END, YXSTOP).
+BOOST_AUTO_TEST_CASE(the_line_queue_is_bounded_and_keeps_what_must_not_be_lost) {
+    LineQueue queue(4096);
+    int accepted = 0, dropped = 0;
+    for (int i = 0; i < 1000; ++i) (queue.try_push("INFO caution_factor " + std::to_string(i)) ? accepted : dropped)++;
+    BOOST_TEST(accepted > 0);
+    BOOST_TEST(dropped > 0);
+    BOOST_TEST(queue.queued_bytes() <= 4096u);
+    queue.push("END");
+    queue.close();
+    std::uint64_t reported = 0;
+    std::string last;
+    for (int n = 0; auto line = queue.pop(); ++n) {
+        reported += line->dropped_before;
+        if (n < accepted) BOOST_TEST(line->text == "INFO caution_factor " + std::to_string(n));
+        last = line->text;
+    }
+    BOOST_TEST(last == "END");
+    BOOST_TEST(reported == static_cast<std::uint64_t>(dropped));
+    BOOST_TEST(queue.queued_bytes() == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(board_colours_come_from_counts) {
