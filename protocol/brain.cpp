@@ -8,6 +8,7 @@
 #include <thread>
 
 #include <boost/program_options.hpp>
+#include <fmt/format.h>
 
 #include "protocol/brain_identity.h"
 #include "protocol/line_queue.h"
@@ -27,24 +28,26 @@ namespace {
 // output pipe nobody reads. It stays inside the second END allows.
 constexpr auto kEndGrace = std::chrono::milliseconds(850);
 
-// Reads stdin to its end or to END. Line numbers match the session's count: every line up to
-// END is queued. The lines before END were sent before it and get their answers (a pipe like
-// `printf 'START 15\nBEGIN\nEND\n'` used to print nothing: the reader quit before the session
-// had read START); their searches stop at once, so a move answers with what it has.
+// Reads stdin to its end or to END. Line numbers match the session's count: they count the
+// lines queued, which are every line up to END but empty ones (the session skips those) and
+// those the full queue drops. The lines before END were sent before it and get their answers (a
+// pipe like `printf 'START 15\nBEGIN\nEND\n'` used to print nothing: the reader quit before
+// the session had read START); their searches stop at once, so a move answers with what it has.
 void read_commands(LineQueue& queue, Session& session) {
     LineSplitter splitter(kMaxLineChars + 1);  // one byte over the cap: the session sees it is too long
     std::uint64_t line_number = 0;
     bool ended = false;
     auto on_line = [&](LineSplitter::Line&& line) {
         if (ended) return;  // nothing after END is a command
-        ++line_number;
         const std::string word = to_upper_ascii(split_command(line.text).word);
-        if (word == "END") {
-            ended = true;
-            session.request_stop(line_number);
+        if (word.empty() && !line.oversized()) return;
+        if (word == "END" || word == "YXSTOP") {
+            ended = word == "END";
+            session.request_stop(++line_number);
+            queue.push(std::move(line.text));
+            return;
         }
-        if (word == "YXSTOP") session.request_stop(line_number);
-        queue.push(std::move(line.text));
+        if (queue.try_push(std::move(line.text))) ++line_number;
     };
     char buffer[1 << 16];
     while (!ended) {
@@ -68,7 +71,7 @@ bool handle_options(int argc, char** argv, int& exit_code) {
     namespace po = boost::program_options;
     po::options_description options(
         "pbrain-tengen: a Gomocup brain on stdin/stdout (see docs/protocol-output.md)\n"
-        "Subcommands: play, bench, solve (each has --help)\nOptions");
+        "Subcommands: play, bench, solve, selfplay (each has --help)\nOptions");
     // One option a line, as --help lists them.
     // clang-format off
     options.add_options()("help,h", "show this help")("version,v", "show the version");
@@ -105,8 +108,14 @@ int brain_main(int argc, char** argv) {
     Session session(out);
     LineQueue queue;
     std::thread reader([&] { read_commands(queue, session); });
-    while (auto line = queue.pop())
+    while (auto line = queue.pop()) {
+        if (line->dropped_before > 0)
+            out.write_line(
+                fmt::format("MESSAGE {} input lines were dropped: over {} MiB of commands came before the "
+                            "brain could read them",
+                            line->dropped_before, LineQueue::kDefaultMaxBytes >> 20));
         if (session.process_line(line->text, line->arrived) == SessionAction::Quit) out.flush_and_exit();
+    }
     reader.join();
     return 0;
 }

@@ -65,6 +65,17 @@ InfoOutcome apply_info(BrainSettings& s, std::string_view raw_key, std::string_v
         s.max_memory = *number;
         return {InfoEffect::Memory, {}};
     }
+    if (key == "hash_size") {
+        if (!number || *number < 0) return rejected(key, value, "expected KiB >= 0");
+        s.hash_size_kib = *number;
+        return {InfoEffect::Memory, {}};
+    }
+    if (key == "pondering") {
+        if (!number || (*number != 0 && *number != 1)) return rejected(key, value, "expected 0 or 1");
+        if (*number == 0) return {};
+        return {InfoEffect::Unsupported,
+                "INFO pondering 1: this brain does not ponder; it thinks only when it is to move"};
+    }
     if (key == "thread_num") {
         if (!number) return rejected(key, value, "expected a thread count");
         s.threads = static_cast<int>(std::clamp<std::int64_t>(*number, 1, kMaxThreads));
@@ -103,7 +114,8 @@ InfoOutcome apply_info(BrainSettings& s, std::string_view raw_key, std::string_v
         s.folder = std::string(value);
         return {};
     }
-    // game_type, evaluate and every unknown key: nothing to do.
+    // game_type, evaluate, Yixin's caution_factor (a setting of Yixin's own search, left out
+    // of its protocol) and every unknown key: nothing to do.
     return {};
 }
 
@@ -112,6 +124,17 @@ std::size_t hash_bytes_for(std::int64_t max_memory, int threads) {
     const int affordable = threads_within(max_memory, static_cast<std::size_t>(kMinHashBytes), threads);
     const std::int64_t rest = max_memory - kProcessBaseBytes - affordable * kPerThreadBytes;
     return static_cast<std::size_t>(std::max(rest, kMinHashBytes));
+}
+
+std::size_t table_bytes_for(const BrainSettings& settings) {
+    const std::size_t by_memory = hash_bytes_for(settings.max_memory, settings.threads);
+    if (settings.hash_size_kib < 0) return by_memory;
+    // hash_size replaces the 256 MiB default; under a max_memory it can only shrink the table.
+    constexpr std::int64_t kBucketBytes = 64;
+    const std::int64_t most_kib = settings.max_memory > 0 ? static_cast<std::int64_t>(by_memory >> 10)
+                                                          : std::numeric_limits<std::int64_t>::max() >> 10;
+    const std::int64_t bytes = std::min(settings.hash_size_kib, most_kib) * 1024;
+    return static_cast<std::size_t>(std::max(bytes, kBucketBytes));
 }
 
 int threads_within(std::int64_t max_memory, std::size_t table_bytes, int threads) {

@@ -23,6 +23,8 @@ struct BrainSettings {
     int win_length = 5;
     Rule rule = Rule::Freestyle;
     int show_detail = -1;  // -1 = never sent (plain Gomocup manager)
+    // Yixin-Board's INFO hash_size: the table may use at most this many KiB; -1 = never sent.
+    std::int64_t hash_size_kib = -1;
     std::string folder;
 };
 
@@ -32,11 +34,12 @@ enum class InfoEffect {
     Memory,       // max_memory: resize the table now
     GameShape,    // rule or win_length: applies at once on an empty board
     Rejected,     // malformed value; message says why, settings unchanged
+    Unsupported,  // a well-formed value the brain cannot honour; message says what it does instead
 };
 
 struct InfoOutcome {
     InfoEffect effect = InfoEffect::None;
-    std::string message;  // for Rejected: a MESSAGE line's text (without "MESSAGE ")
+    std::string message;  // for Rejected and Unsupported: a MESSAGE line's text (without "MESSAGE ")
 };
 
 // Applies "INFO <key> <value>" (key compared case-insensitively) to settings.
@@ -53,6 +56,12 @@ inline constexpr std::int64_t kMinHashBytes = std::int64_t{1} << 20;
 // Transposition-table bytes for a max_memory value and thread count: what is left after the
 // process's own needs, at least 1 MiB; 0 means the 256 MiB default.
 std::size_t hash_bytes_for(std::int64_t max_memory, int threads);
+// The least max_memory the process fits in with one thread: below it the table still gets
+// 1 MiB and the process uses more than max_memory.
+inline constexpr std::int64_t kLeastMaxMemory = kProcessBaseBytes + kPerThreadBytes + kMinHashBytes;
+// The table for all of the settings: max_memory's table, within INFO hash_size when that was
+// sent (a KiB count; 0 asks for no table, which leaves one 64-byte bucket).
+std::size_t table_bytes_for(const BrainSettings& settings);
 // The threads a search may use under max_memory beside a table of table_bytes (at least 1).
 int threads_within(std::int64_t max_memory, std::size_t table_bytes, int threads);
 

@@ -1,7 +1,7 @@
 #include "protocol/session.h"
 
 #include <algorithm>
-#include <cctype>
+#include <array>
 #include <exception>
 #include <thread>
 
@@ -10,6 +10,7 @@
 #include "protocol/analysis_format.h"
 #include "protocol/analysis_reporter.h"
 #include "protocol/brain_identity.h"
+#include "protocol/nbest_ranking.h"
 #include "protocol/platform_io.h"
 #include "protocol/position_setup.h"
 #include "engine/renju.h"
@@ -30,6 +31,16 @@ std::size_t physical_memory_cap() {
 }
 
 bool is_word(std::string_view word, std::string_view upper) { return to_upper_ascii(word) == upper; }
+
+// The words dispatch() obeys (END is taken before it).
+constexpr std::array<std::string_view, 18> kCommandWords = {
+    "START", "RECTSTART", "RESTART",    "BEGIN",  "TURN",        "INFO",         "TAKEBACK", "PLAY",       "ABOUT",
+    "BOARD", "YXBOARD",   "SWAP2BOARD", "YXSTOP", "YXHASHCLEAR", "YXSHOWFORBID", "YXNBEST",  "YXSHOWINFO", "END"};
+
+bool is_command_word(std::string_view word) {
+    const std::string upper = to_upper_ascii(word);
+    return std::find(kCommandWords.begin(), kCommandWords.end(), upper) != kCommandWords.end();
+}
 
 std::string point_text(Point p) { return fmt::format("{},{}", p.x, p.y); }
 
@@ -74,16 +85,13 @@ SessionAction Session::process_line(std::string_view line, std::optional<TimePoi
     if (is_word(word, "END")) return SessionAction::Quit;
 
     if (block_ != Block::None) {
-        // A command word is letters (and digits, as in SWAP2BOARD); a stone line has commas.
-        const bool command_word = std::isalpha(static_cast<unsigned char>(word.front())) != 0 &&
-                                  std::all_of(word.begin(), word.end(), [](char c) {
-                                      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-                                  });
         if (is_word(word, "DONE")) {
             finish_block();
             return SessionAction::Continue;
         }
-        if (!command_word) {
+        // Only a command this brain knows ends a block; any other line (a stone line, a word)
+        // belongs to it, so a malformed one is answered once, by DONE's ERROR.
+        if (!is_command_word(word)) {
             block_line(line);
             return SessionAction::Continue;
         }
@@ -176,8 +184,8 @@ void Session::finish_swap2() {
         each.time.turn_ms = std::max<std::int64_t>(ms, 1);
         each.time.empty_points = position.empty_count();
         if (position.game_over()) return Answer{};
-        AnalysisReporter quiet(out_, 0, 1);  // the candidates' analysis would only confuse a GUI
-        return run_search(position, each, quiet);
+        // No analysis: the candidates' lines would only confuse a GUI.
+        return run_search(position, each, {});
     };
     const auto decision = decide_swap2(opening, budget, search);
     if (!decision) return error(decision.error());
@@ -203,6 +211,15 @@ void Session::note_renju_downgrade(const GameConfig& config) {
 
 std::optional<GameConfig> Session::new_config(int width, int height) {
     const GameConfig config = wanted_config(width, height);
+    if (const int longer = std::max(width, height); config.win_length > longer) {
+        // check_config's "win length 5 must be from 3 to 3" reads as if the brain could not
+        // count: say what is wrong and what the manager can send instead.
+        error(
+            fmt::format("a {}x{} board is too small for {} in a row: send INFO win_length {} before START for {} "
+                        "in a row there, or START a board of at least {}",
+                        width, height, config.win_length, longer, longer, config.win_length));
+        return std::nullopt;
+    }
     if (const Status s = check_config(config); !s.ok()) {
         error(s.error());
         return std::nullopt;
@@ -221,7 +238,7 @@ bool Session::open_board(int width, int height) {
 }
 
 void Session::resize_hash(bool allow_growth) {
-    std::size_t wanted = std::min(hash_bytes_for(settings_.max_memory, settings_.threads), physical_memory_cap());
+    std::size_t wanted = std::min(table_bytes_for(settings_), physical_memory_cap());
     if (options_.max_hash_bytes) wanted = std::min(wanted, options_.max_hash_bytes);
     const std::size_t current = player_.hash_bytes();
     if (wanted == current || (wanted > current && !allow_growth)) return;
@@ -248,11 +265,15 @@ bool Session::require_board() {
 }
 
 void Session::cmd_start(std::string_view rest) {
-    const auto size = parse_int(rest);
-    if (!size || *size < kMinBoardSide || *size > kMaxBoardSide)
+    // "START n", or Yixin-Board's "START w h" (its every start, square boards included).
+    const auto [first, second] = split_command(rest);
+    const auto width = parse_int(second.empty() ? rest : first);
+    const auto height = second.empty() ? width : parse_int(second);
+    auto side_ok = [](std::optional<std::int64_t> n) { return n && *n >= kMinBoardSide && *n <= kMaxBoardSide; };
+    if (!side_ok(width) || !side_ok(height))
         return error(fmt::format("unsupported board size \"{}\" (this brain plays {}..{})", printable_excerpt(rest),
                                  kMinBoardSide, kMaxBoardSide));
-    if (open_board(static_cast<int>(*size), static_cast<int>(*size))) say("OK");
+    if (open_board(static_cast<int>(*width), static_cast<int>(*height))) say("OK");
 }
 
 void Session::cmd_rectstart(std::string_view rest) {
@@ -275,12 +296,18 @@ void Session::cmd_info(std::string_view rest) {
     const InfoOutcome outcome = apply_info(settings_, key, value);
     switch (outcome.effect) {
     case InfoEffect::Rejected:
+    case InfoEffect::Unsupported:
         return message(outcome.message);
     // Managers send max_memory right after START, and the first move at once (c-gomoku-cli,
     // GomocupJudge, Piskvork): a bigger table then cost ~0.7 s of that move (allocated and
     // cleared), more than a short turn. Growing waits for the next START; START itself already
     // allocated the default table.
     case InfoEffect::Memory:
+        if (is_word(key, "MAX_MEMORY") && settings_.max_memory > 0 && settings_.max_memory < kLeastMaxMemory)
+            message(
+                fmt::format("INFO max_memory {} is below this brain's floor of {} MiB (the program, one search "
+                            "thread, the smallest table): it plays with a {} MiB table and one search thread",
+                            settings_.max_memory, kLeastMaxMemory >> 20, kMinHashBytes >> 20));
         return resize_hash(/*allow_growth=*/!player_.has_game());
     case InfoEffect::GameShape: {
         if (!player_.has_game() || board().placed_count() != 0) return;  // applies at the next START/RESTART
@@ -375,10 +402,10 @@ void Session::charge_waiting_time(TimeControl& time) const {
     if (time.time_left_ms && *time.time_left_ms < kUnlimited) *time.time_left_ms -= waited;
 }
 
-Answer Session::run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter) {
+Answer Session::run_search(const Board& position, const SearchLimits& limits, const Searcher::InfoCallback& on_info) {
     {
         std::lock_guard lock(stop_mutex_);
-        player_.start(position, limits, [&reporter](const SearchInfo& info) { reporter.on_iteration(info); });
+        player_.start(position, limits, on_info);
         searching_ = true;
         if (stop_before_ > line_index_) player_.stop();  // a YXSTOP came before we started
     }
@@ -390,19 +417,18 @@ Answer Session::run_search(const Board& position, const SearchLimits& limits, An
     return answer;
 }
 
-void Session::think_and_answer(bool play, int multipv) {
+void Session::think_and_answer(bool play, int nbest) {
     if (board().game_over()) return error("the game is over");
-    const SearchLimits limits = move_limits(board(), multipv);
+    const SearchLimits limits = move_limits(board(), std::max(nbest, 1));
     AnalysisReporter reporter(out_, settings_.show_detail, limits.multipv);
-    const Answer answer = run_search(board(), limits, reporter);
+    NbestRanking ranking(nbest);
+    const Answer answer = run_search(board(), limits, [&](const SearchInfo& info) {
+        reporter.on_iteration(info);
+        ranking.on_iteration(info);
+    });
     if (answer.move == kNoPoint) return error("no legal move");
-    if (multipv > 1) {
-        int rank = 0;
-        for (const ScoredMove& m : answer.search.best_moves) {
-            if (rank == multipv) break;
-            say(nbest_line(++rank, m));
-        }
-    }
+    int rank = 0;
+    for (const ScoredMove& m : ranking.ranked(answer.search, answer.move)) say(nbest_line(++rank, m));
     reporter.on_finished(answer.search, answer.move);
     say(point_text(answer.move));
     if (play) player_.play(answer.move);
@@ -431,10 +457,21 @@ void Session::cmd_yxshowforbid() {
     say(line + ".");
 }
 
+// Yixin-Board reads both as the ends of its sliders. MAX_THREAD_NUM: the threads the machine
+// runs at once (a larger thread_num is taken, but only shares them). MAX_HASH_SIZE is an
+// exponent: the GUI offers hash_size 2^k KiB for k up to it, so it is the largest k whose
+// table the brain would really make under its caps (half the machine, max_memory), and at
+// most 30, beyond which the GUI's 2^k overflows its int.
 void Session::cmd_yxshowinfo() {
     const unsigned threads = std::max(std::thread::hardware_concurrency(), 1u);
+    std::size_t most_bytes = physical_memory_cap();
+    if (settings_.max_memory > 0)
+        most_bytes = std::min(most_bytes, hash_bytes_for(settings_.max_memory, settings_.threads));
+    if (options_.max_hash_bytes) most_bytes = std::min(most_bytes, options_.max_hash_bytes);
+    int exponent = 0;
+    while (exponent < 30 && (std::size_t{1} << (exponent + 1 + 10)) <= most_bytes) ++exponent;
     say(fmt::format("MESSAGE INFO MAX_THREAD_NUM {}", threads));
-    say(fmt::format("MESSAGE INFO MAX_HASH_SIZE {}", physical_memory_cap() >> 20));
+    say(fmt::format("MESSAGE INFO MAX_HASH_SIZE {}", exponent));
 }
 
 }  // namespace tengen

@@ -95,9 +95,10 @@ private:
     SearchLimits move_limits(const Board& position, int multipv) const;
     void charge_waiting_time(TimeControl& time) const;
     // Searches through the player with this line's stop handling (a YXSTOP stops it).
-    Answer run_search(const Board& position, const SearchLimits& limits, AnalysisReporter& reporter);
-    // Searches the current position and answers its move; plays it when play is true.
-    void think_and_answer(bool play, int multipv = 1);
+    Answer run_search(const Board& position, const SearchLimits& limits, const Searcher::InfoCallback& on_info);
+    // Searches the current position and answers its move; plays it when play is true. With
+    // nbest > 0 (YXNBEST) the search ranks that many moves, printed before the answer.
+    void think_and_answer(bool play, int nbest = 0);
 
     void say(std::string_view line);
     void error(std::string_view why);

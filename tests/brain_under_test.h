@@ -30,14 +30,15 @@ inline std::vector<std::string> brain_arguments(const BrainCommand& command, con
     return all;
 }
 
-// An EnginePipe to the brain under test, started with `args`.
+// An EnginePipe to the brain under test, started with `args` (stderr_too: see EnginePipe).
 class BrainPipe : public EnginePipe {
 public:
-    explicit BrainPipe(const std::vector<std::string>& args = {}) : BrainPipe(brain_under_test(), args) {}
+    explicit BrainPipe(const std::vector<std::string>& args = {}, bool stderr_too = false)
+        : BrainPipe(brain_under_test(), args, stderr_too) {}
 
 private:
-    BrainPipe(const BrainCommand& command, const std::vector<std::string>& args)
-        : EnginePipe(command.program, brain_arguments(command, args)) {}
+    BrainPipe(const BrainCommand& command, const std::vector<std::string>& args, bool stderr_too)
+        : EnginePipe(command.program, brain_arguments(command, args), stderr_too) {}
 };
 
 }  // namespace tengen::testing

@@ -40,7 +40,9 @@ public:
     using SteadyClock = std::chrono::steady_clock;
     using ms = std::chrono::milliseconds;
 
-    explicit EnginePipe(const std::string& path, const std::vector<std::string>& args = {}) {
+    // With stderr_too the child's stderr comes through the same pipe as its stdout (for
+    // checking what a program says on stderr).
+    explicit EnginePipe(const std::string& path, const std::vector<std::string>& args = {}, bool stderr_too = false) {
         int in[2], out[2];
         if (::pipe(in) != 0 || ::pipe(out) != 0) throw std::runtime_error("pipe failed");
         pid_ = ::fork();
@@ -48,6 +50,7 @@ public:
         if (pid_ == 0) {
             ::dup2(in[0], STDIN_FILENO);
             ::dup2(out[1], STDOUT_FILENO);
+            if (stderr_too) ::dup2(out[1], STDERR_FILENO);
             ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
             std::vector<char*> argv{const_cast<char*>(path.c_str())};
             for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));

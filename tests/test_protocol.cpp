@@ -4,16 +4,25 @@
 #define BOOST_TEST_MODULE protocol
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <thread>
+
+#include <signal.h>
+#include <unistd.h>
 
 #include "engine/board.h"
 #include "brain_under_test.h"
+#include "protocol/brain_settings.h"
 #include "protocol/text_parse.h"
 
 using tengen::Board;
@@ -139,15 +148,33 @@ BOOST_AUTO_TEST_CASE(start_answers_exactly_ok_and_rejects_bad_sizes) {
     BOOST_TEST(brain.ask("RECTSTART 2,10").rfind("ERROR", 0) == 0);
     BOOST_TEST(brain.ask("RECTSTART 20").rfind("ERROR", 0) == 0);
     BOOST_TEST(brain.ask("START 32") == "OK");
-    BOOST_TEST(brain.ask("start 3") == "ERROR win length 5 must be from 3 to 3");
+    // Yixin-Board's form, width and height: a square and a rectangle.
+    BOOST_TEST(brain.ask("start 15 15") == "OK");
+    BOOST_TEST(brain.ask("START 20 10") == "OK");
+    BOOST_TEST(brain.ask("START 15 2").rfind("ERROR", 0) == 0);
+    BOOST_TEST(brain.ask("START 15 15 15").rfind("ERROR", 0) == 0);
+}
+
+// Five in a row cannot fit on 3x3: the ERROR says so and what to send, not "win length 5 must
+// be from 3 to 3"; after INFO win_length 3 the same START is a game.
+BOOST_AUTO_TEST_CASE(a_board_too_small_for_the_win_length_says_what_to_send) {
+    Brain brain;
+    const std::string too_small = brain.ask("START 3");
+    BOOST_TEST(too_small.rfind("ERROR a 3x3 board is too small for 5 in a row", 0) == 0, too_small);
+    BOOST_TEST(too_small.find("INFO win_length 3") != std::string::npos, too_small);
+    BOOST_TEST(brain.ask("RECTSTART 4,3").find("too small for 5 in a row") != std::string::npos);
+    brain.send("INFO win_length 3");
+    BOOST_TEST(brain.ask("START 3") == "OK");
 }
 
 BOOST_AUTO_TEST_CASE(about_and_unknown_commands) {
     Brain brain;
     const std::string about = brain.ask("ABOUT");
-    BOOST_TEST(about.rfind(R"(name="Tengen", version="0.1.0", author="Tengen developers", country=")", 0) == 0);
-    BOOST_TEST(about.find("www=\"") != std::string::npos);
-    BOOST_TEST(about.find("email=\"") != std::string::npos);
+    // Piskvork's form: key="value" pairs separated by ", "; every value a true one, so no
+    // placeholder such as "Unknown" or "none" (the project names no country, page or address).
+    BOOST_TEST(about == R"(name="Tengen", version="0.1.0", author="Tengen developers")");
+    const std::regex pairs(R"(^[a-z]+="[^"]+"(, [a-z]+="[^"]+")*$)");
+    BOOST_TEST(std::regex_match(about, pairs), about);
     BOOST_TEST(brain.ask("about") == about);
     BOOST_TEST(brain.ask("FROBNICATE 1 2") == "UNKNOWN FROBNICATE");
     BOOST_TEST(brain.ask("YXFOO") == "UNKNOWN YXFOO");
@@ -271,6 +298,29 @@ BOOST_AUTO_TEST_CASE(info_inside_a_board_block_applies_and_keeps_the_block) {
     for (const auto& m : brain.messages()) BOOST_TEST(m.find("not closed") == std::string::npos, m);
 }
 
+// A line that is neither a stone nor a command this brain knows is a malformed line of the
+// block: DONE answers one ERROR. It used to end the block, so it and every line after it got
+// an answer of its own (UNKNOWN hello, UNKNOWN 8,8,2, UNKNOWN DONE).
+BOOST_AUTO_TEST_CASE(a_word_line_inside_a_block_gets_exactly_one_answer) {
+    Brain brain;
+    brain.start();
+    for (const char* block : {"BOARD", "YXBOARD", "SWAP2BOARD"}) {
+        for (const char* word : {"hello", "hello world", "DONEX"}) {
+            BOOST_TEST_CONTEXT(block << " with \"" << word << "\"") {
+                brain.send(block);
+                brain.send(std::string_view(block) == "SWAP2BOARD" ? "7,7" : "7,7,1");
+                brain.send(word);
+                brain.send(std::string_view(block) == "SWAP2BOARD" ? "8,8" : "8,8,2");
+                brain.send("DONE");
+                const auto lines = brain.pipe().drain(500ms);
+                BOOST_REQUIRE_EQUAL(lines.size(), 1u);
+                BOOST_TEST(lines[0].rfind("ERROR malformed", 0) == 0, lines[0]);
+            }
+        }
+    }
+    BOOST_TEST(brain.ask("YXSHOWFORBID") == "FORBID .");  // in step: the next command gets its own answer
+}
+
 BOOST_AUTO_TEST_CASE(a_command_inside_an_unclosed_block_is_obeyed) {
     Brain brain;
     brain.start();
@@ -381,6 +431,19 @@ long resident_kib(pid_t pid) { return tengen::testing::proc_status_kib(pid, "VmR
 // The table is mapped at once but becomes resident only as the search touches it, so its
 // size shows in the address space.
 long mapped_kib(pid_t pid) { return tengen::testing::proc_status_kib(pid, "VmSize"); }
+// User and system CPU the process has used, in ms (/proc/PID/stat fields 14 and 15).
+long cpu_ms(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    std::istringstream fields(text.substr(text.rfind(')') + 2));  // after "pid (name) "
+    std::string field;
+    long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i) {
+        if (i == 14) utime = std::stol(field);
+        if (i == 15) stime = std::stol(field);
+    }
+    return (utime + stime) * 1000 / sysconf(_SC_CLK_TCK);
+}
 
 BOOST_AUTO_TEST_CASE(max_memory_sizes_the_table_and_the_default_is_256_mib) {
     for (const long max_memory : {0L, 64L << 20}) {
@@ -465,6 +528,135 @@ BOOST_AUTO_TEST_CASE(rule_changes_apply_at_once_on_an_empty_board) {
     BOOST_TEST(brain.ask("YXSHOWFORBID") == "FORBID .");
 }
 
+// max_memory below what the process needs: the table cannot shrink past 1 MiB, so the process
+// will be larger than asked, and the manager is told what it gets. Enough memory: no word.
+BOOST_AUTO_TEST_CASE(max_memory_below_the_floor_gets_a_message_saying_what_is_used) {
+    Brain brain;
+    brain.send("INFO max_memory 1000000");
+    const auto said = brain.pipe().drain(300ms);
+    BOOST_REQUIRE_EQUAL(said.size(), 1u);
+    BOOST_TEST(
+        std::regex_match(said[0], std::regex("MESSAGE INFO max_memory 1000000 is below this brain's floor of \\d+ MiB "
+                                             "\\(.*\\): it plays with a 1 MiB table and one search thread")),
+        said[0]);
+    BOOST_TEST(brain.ask("START 15") == "OK");
+    brain.send("INFO max_memory 67108864");
+    BOOST_TEST(brain.pipe().drain(300ms).empty());
+}
+
+// Yixin-Board's YXSHOWINFO answers set its sliders: MAX_THREAD_NUM the threads, MAX_HASH_SIZE
+// an exponent k for hash_size 2^k KiB (it used to say 12052, half the machine in MiB, and the
+// GUI's 1 << 12052 is nonsense). k is the largest table the brain would really make.
+BOOST_AUTO_TEST_CASE(yxshowinfo_reports_the_threads_and_the_largest_table_as_an_exponent) {
+    Brain brain;
+    auto show = [&] {
+        brain.send("YXSHOWINFO");
+        const auto threads = brain.pipe().read_line(kAnswerTimeout), hash = brain.pipe().read_line(kAnswerTimeout);
+        std::smatch t, h;
+        BOOST_REQUIRE(threads && std::regex_match(*threads, t, std::regex(R"(MESSAGE INFO MAX_THREAD_NUM (\d+))")));
+        BOOST_REQUIRE(hash && std::regex_match(*hash, h, std::regex(R"(MESSAGE INFO MAX_HASH_SIZE (\d+))")));
+        return std::pair<long, int>(std::stol(t[1]), std::stoi(h[1]));
+    };
+    auto kib = [](int k) { return std::int64_t{1} << k; };
+    const auto [threads, k] = show();
+    BOOST_TEST(threads == static_cast<long>(std::max(std::thread::hardware_concurrency(), 1u)));
+    const std::int64_t half_kib = std::int64_t{sysconf(_SC_PHYS_PAGES)} * sysconf(_SC_PAGE_SIZE) / 2 / 1024;
+    BOOST_TEST(k <= 30);  // the GUI computes 1 << k in an int
+    BOOST_TEST(kib(k) <= half_kib);
+    BOOST_TEST((k == 30 || kib(k + 1) > half_kib));
+    // Under max_memory, the table max_memory leaves.
+    brain.send("INFO max_memory 67108864");
+    const auto [threads_then, k_then] = show();
+    const auto table_kib = static_cast<std::int64_t>(tengen::hash_bytes_for(67108864, 1) / 1024);
+    BOOST_TEST(kib(k_then) <= table_kib);
+    BOOST_TEST(kib(k_then + 1) > table_kib);
+    BOOST_TEST(threads_then == threads);
+}
+
+// INFO hash_size is Yixin-Board's table size in KiB (its protocol: "at most [value] KB hash
+// memory"); it takes the default's place, and under max_memory it can only make the table
+// smaller. Seen in resident memory once the helper thread has mapped the table in (the
+// address space is no measure: glibc reserves 64 MiB arenas for threads as it likes).
+BOOST_AUTO_TEST_CASE(hash_size_is_the_tables_size_in_kib) {
+    auto resident_after_start = [](std::initializer_list<const char*> infos) {
+        Brain brain;
+        for (const char* info : infos) brain.send(info);
+        BOOST_REQUIRE_EQUAL(brain.ask("START 15"), "OK");
+        BOOST_REQUIRE_EQUAL(brain.ask("YXSHOWFORBID"), "FORBID .");
+        // Settled: the same for half a second.
+        long kib = resident_kib(brain.pipe().pid()), last = -1;
+        for (auto deadline = SteadyClock::now() + 30s; kib != last && SteadyClock::now() < deadline;) {
+            last = kib;
+            std::this_thread::sleep_for(500ms);
+            kib = resident_kib(brain.pipe().pid());
+        }
+        return kib;
+    };
+    const long one_mib = resident_after_start({"INFO hash_size 1024"});
+    const long big = resident_after_start({"INFO hash_size 131072"});  // 128 MiB
+    const long capped = resident_after_start({"INFO max_memory 67108864", "INFO hash_size 131072"});
+    const long smaller = resident_after_start({"INFO max_memory 67108864", "INFO hash_size 16384"});  // 16 MiB
+    BOOST_TEST_MESSAGE("resident MiB: hash_size 1 MiB " << one_mib / 1024 << ", 128 MiB " << big / 1024
+                                                        << ", 128 MiB under max_memory 64 MiB " << capped / 1024
+                                                        << ", 16 MiB under it " << smaller / 1024);
+    BOOST_TEST(std::abs(big - one_mib - 127 * 1024) < 8 * 1024);
+    const long max_memory_table_kib = static_cast<long>(tengen::hash_bytes_for(67108864, 1) / 1024);
+    BOOST_TEST(std::abs(capped - one_mib - (max_memory_table_kib - 1024)) < 8 * 1024);
+    BOOST_TEST(std::abs(smaller - one_mib - 15 * 1024) < 8 * 1024);
+}
+
+// INFO pondering (Yixin-Board sends 0 or 1 at start-up): this brain does not ponder, so 1 is
+// answered with a MESSAGE saying so and the brain stays idle on the opponent's time.
+// caution_factor, a setting of Yixin's own search that Yixin's protocol leaves out, is
+// ignored without a word. Neither changes anything else: the game goes on.
+BOOST_AUTO_TEST_CASE(pondering_one_is_declined_and_caution_factor_ignored) {
+    Brain brain;
+    brain.start();
+    brain.send("INFO pondering 0");
+    brain.send("INFO caution_factor 4");
+    BOOST_TEST(brain.pipe().drain(300ms).empty());
+    brain.send("INFO pondering 1");
+    const auto said = brain.pipe().drain(300ms);
+    BOOST_REQUIRE_EQUAL(said.size(), 1u);
+    BOOST_TEST(said[0] == "MESSAGE INFO pondering 1: this brain does not ponder; it thinks only when it is to move");
+    brain.begin();
+    const long before = cpu_ms(brain.pipe().pid());
+    std::this_thread::sleep_for(600ms);
+    const long idle = cpu_ms(brain.pipe().pid()) - before;
+    BOOST_TEST_MESSAGE("CPU on the opponent's time: " << idle << " ms in 600 ms");
+    BOOST_TEST(idle < 150);
+    std::mt19937 rng(3);
+    brain.turn(random_empty(brain.game(), rng));
+}
+
+// INFO show_detail, Yixin-Board's choice of analysis lines (docs/protocol-output.md's table):
+// 0 none but the summary; 1 depth and REALTIME lines; 2 depth lines and the INFO block; 3 all.
+BOOST_AUTO_TEST_CASE(show_detail_selects_the_analysis_lines) {
+    for (const int detail : {0, 1, 2, 3}) {
+        Brain brain;
+        brain.start(15, 300);
+        brain.send("INFO show_detail " + std::to_string(detail));
+        brain.send_board({{7, 7, 1}, {8, 8, 2}, {6, 6, 1}, {9, 9, 2}});
+        int depth = 0, realtime = 0, block = 0, summary = 0;
+        while (true) {
+            const auto line = brain.pipe().read_line(kAnswerTimeout);
+            BOOST_REQUIRE(line);
+            if (tengen::parse_point(*line)) break;
+            depth += line->rfind("MESSAGE depth ", 0) == 0;
+            realtime += line->rfind("MESSAGE REALTIME BEST ", 0) == 0;
+            block += *line == "INFO PV DONE";
+            summary += line->rfind("MESSAGE summary ", 0) == 0;
+            BOOST_TEST((is_message(*line) || line->rfind("INFO ", 0) == 0), *line);
+        }
+        BOOST_TEST_CONTEXT("show_detail " << detail) {
+            BOOST_TEST((depth > 0) == (detail != 0));
+            BOOST_TEST((realtime > 0) == (detail == 1 || detail == 3));
+            BOOST_TEST((block > 0) == (detail == 2 || detail == 3));
+            BOOST_TEST(summary == 1);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(renju_with_another_k_plays_exact_and_says_so) {
     Brain brain;
     brain.send("INFO rule 4");
@@ -506,6 +698,56 @@ BOOST_AUTO_TEST_CASE(depth_lines_and_one_summary_line_per_move) {
     BOOST_TEST(depth_lines <= 2 + 500 / 250);
 }
 
+// "340", "+M7", "-M6" as a number on one scale (a win in fewer plies is more); nullopt for
+// anything else, such as the "-M-1" an unscored root move used to print.
+std::optional<int> score_value(const std::string& text) {
+    static const std::regex form(R"(^([-+]?)(M?)(\d{1,5})$)");
+    std::smatch m;
+    if (!std::regex_match(text, m, form)) return std::nullopt;
+    const int n = std::stoi(m[3]);
+    if (m[2].length() == 0) return n < 29000 ? std::optional<int>(m[1] == "-" ? -n : n) : std::nullopt;
+    if (m[1].length() == 0 || n < 1 || n > 1000) return std::nullopt;
+    return m[1] == "+" ? 30000 - n : -30000 + n;
+}
+
+// YXNBEST n (Yixin-Board's "n best"): n ranked lines before the move, every move different
+// and on an empty point, every score a real one, best first: the answered move is rank 1.
+// The position is one of issue 54's: a 300 ms turn ends mid-iteration, which used to print
+// unscored moves ("eval -M-1") and the answer twice, and YXNBEST 1 printed no line at all.
+BOOST_AUTO_TEST_CASE(yxnbest_ranks_n_different_moves_with_real_scores_best_first) {
+    Brain brain;
+    brain.start(15, 300);
+    const std::vector<std::array<int, 3>> stones = {{7, 7, 1}, {8, 8, 2}, {6, 6, 1}, {9, 9, 2}};
+    brain.send_board(stones, "YXBOARD");
+    const std::regex nbest(R"(^MESSAGE nbest (\d+) move (\d+),(\d+) eval (\S+)$)");
+    std::string answer;
+    for (int n = 1; n <= 10; ++n) {
+        answer = brain.ask("YXNBEST " + std::to_string(n));
+        const auto move = tengen::parse_point(answer);
+        BOOST_REQUIRE_MESSAGE(move, "not a move: " << answer);
+        std::vector<Point> ranked;
+        std::vector<int> scores;
+        for (const auto& line : brain.messages()) {
+            std::smatch m;
+            if (!std::regex_match(line, m, nbest)) continue;
+            BOOST_TEST(std::stoi(m[1]) == static_cast<int>(ranked.size()) + 1, line);
+            const Point p{std::stoi(m[2]), std::stoi(m[3])};
+            BOOST_TEST(brain.game().is_legal(p), line);
+            BOOST_TEST((std::find(ranked.begin(), ranked.end(), p) == ranked.end()), "repeated: " << line);
+            const auto score = score_value(m[4]);
+            BOOST_TEST(score.has_value(), "not a score: " << line);
+            ranked.push_back(p);
+            scores.push_back(score.value_or(0));
+        }
+        BOOST_TEST_CONTEXT("YXNBEST " << n) {
+            BOOST_TEST(static_cast<int>(ranked.size()) == n);
+            BOOST_TEST((!ranked.empty() && ranked.front() == *move), "rank 1 is not the answer " << answer);
+            BOOST_TEST(std::is_sorted(scores.rbegin(), scores.rend()), "scores not best first");
+        }
+    }
+    BOOST_TEST(brain.ask("PLAY " + answer) == answer);  // nothing was played: the point is still free
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(managers)
@@ -535,16 +777,21 @@ BOOST_AUTO_TEST_CASE(piskvork_sequence_with_crlf) {
 
 BOOST_AUTO_TEST_CASE(yixin_board_sequence) {
     Brain brain;
-    brain.send("start 15");
-    BOOST_TEST(brain.answer() == "OK");
-    brain.send("YXSHOWINFO");
+    // Yixin-Board's start-up (its init_engine): show_detail, YXSHOWINFO, "start W H", then its
+    // settings, hash_size as 2^k KiB and pondering among them.
+    brain.send("info show_detail 1");
+    brain.send("yxshowinfo");
     const auto info1 = brain.pipe().read_line(kAnswerTimeout), info2 = brain.pipe().read_line(kAnswerTimeout);
     BOOST_TEST(std::regex_match(*info1, std::regex("MESSAGE INFO MAX_THREAD_NUM \\d+")));
     BOOST_TEST(std::regex_match(*info2, std::regex("MESSAGE INFO MAX_HASH_SIZE \\d+")));
+    brain.send("start 15 15");
+    BOOST_TEST(brain.answer() == "OK");
     for (const char* line :
-         {"info max_memory 16777216", "info timeout_turn 300", "info timeout_match 100000", "info time_left 100000",
-          "info time_increment 0", "info thread_num 1", "info rule 2", "info show_detail 3"})
+         {"info max_memory 33554432", "info timeout_turn 300", "info timeout_match 100000", "info time_left 100000",
+          "info time_increment 0", "INFO caution_factor 1", "INFO thread_num 1", "INFO hash_size 524288",
+          "INFO pondering 0", "info rule 2", "info show_detail 3"})
         brain.send(line);
+    BOOST_TEST(brain.pipe().drain(300ms).empty());  // no answer to any of them
     // The double three at 7,7 (renju: rule 2 is Yixin-Board's code).
     brain.send("yxboard");
     for (const char* p : {"7,5,1", "7,6,1", "5,7,1", "6,7,1", "0,0,2", "14,0,2", "0,14,2", "14,14,2"}) brain.send(p);
@@ -783,6 +1030,53 @@ BOOST_AUTO_TEST_CASE(a_shell_pipe_ending_with_end_gets_every_answer) {
     BOOST_TEST(elapsed_ms(t0) < 5000);
 }
 
+// The input queue is bounded (issue 52: 51 MB of INFO sent during a 3 s search took the process
+// from 7 to 265 MB). The same flood now leaves memory near where it was, the reader keeps
+// reading (the writer is never blocked for good), the brain says it dropped lines, and the
+// END behind the flood still stops the search and ends the process at once.
+BOOST_AUTO_TEST_CASE(a_flood_of_input_leaves_memory_bounded_and_end_still_ends_at_once) {
+    Brain brain;
+    brain.start(15, 60000);
+    brain.send("INFO time_left 1000000");
+    BOOST_REQUIRE_EQUAL(brain.ask("YXSHOWFORBID"), "FORBID .");
+    const pid_t pid = brain.pipe().pid();
+    const long before_kib = tengen::testing::proc_status_kib(pid, "VmRSS");
+    // A 60 s search: the session takes nothing from the queue while it runs.
+    brain.send_board({{7, 7, 1}, {8, 8, 2}, {6, 6, 1}, {9, 9, 2}});
+    std::string chunk;
+    while (chunk.size() < (1u << 20)) chunk += "INFO caution_factor 1\r\n";
+    std::atomic<bool> written{false};
+    std::thread flood([&] {
+        for (int i = 0; i < 51 && brain.pipe().send_raw(chunk); ++i) {}
+        written = true;
+    });
+    const auto flood_deadline = SteadyClock::now() + 60s;
+    while (!written && SteadyClock::now() < flood_deadline) std::this_thread::sleep_for(10ms);
+    const bool all_read = written;
+    if (!all_read) ::kill(pid, SIGKILL);  // unblocks the writer: the test fails, it does not hang
+    flood.join();
+    BOOST_REQUIRE_MESSAGE(all_read, "the brain stopped reading its input");
+    std::this_thread::sleep_for(200ms);  // the reader splits the last lines
+    const long peak_kib = tengen::testing::proc_status_kib(pid, "VmHWM");
+    BOOST_TEST_MESSAGE("51 MB flood during a search: resident " << before_kib / 1024 << " MiB before, peak "
+                                                                << peak_kib / 1024 << " MiB");
+#if !defined(__SANITIZE_ADDRESS__)  // ASan's shadow and quarantine are not the program's
+    BOOST_TEST(peak_kib - before_kib < 48 * 1024);
+#endif
+    const auto t0 = SteadyClock::now();
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(3s).value_or(-1) == 0);
+    BOOST_TEST_MESSAGE("END after the flood: process gone after " << elapsed_ms(t0) << " ms");
+    BOOST_TEST(elapsed_ms(t0) < 1500);
+    bool moved = false, told = false;
+    for (const auto& line : brain.pipe().drain(500ms)) {
+        moved = moved || tengen::parse_point(line).has_value();
+        told = told || std::regex_match(line, std::regex(R"(MESSAGE \d+ input lines were dropped: .*)"));
+    }
+    BOOST_TEST(moved);  // the search stopped by END still answered
+    BOOST_TEST(told);
+}
+
 BOOST_AUTO_TEST_CASE(version_and_help_options) {
     BrainPipe version({"--version"});
     BOOST_TEST(version.read_line(kAnswerTimeout).value_or("") == "Tengen 0.1.0");
@@ -792,6 +1086,27 @@ BOOST_AUTO_TEST_CASE(version_and_help_options) {
     BOOST_TEST(help.wait_exit(5s).value_or(-1) == 0);
     BrainPipe bad({"--no-such-option"});
     BOOST_TEST(bad.wait_exit(5s).value_or(-1) == 2);
+}
+
+// `pbrain-tengen plya` used to start the brain, which then sat waiting on stdin without a word.
+// A first argument that is no subcommand is an error that names them (and the nearest), exit 2.
+// No manager passes arguments (docs/managers.md); with none the brain still runs.
+BOOST_AUTO_TEST_CASE(a_mistyped_subcommand_is_an_error_naming_the_subcommands) {
+    for (const char* typo : {"plya", "bech", "frobnicate"}) {
+        BrainPipe brain({typo}, /*stderr_too=*/true);
+        BOOST_TEST_CONTEXT(typo) {
+            BOOST_TEST(brain.wait_exit(5s).value_or(-1) == 2);  // exits by itself: stdin stays open
+            std::string said;
+            for (const auto& line : brain.drain(200ms)) said += line + "\n";
+            BOOST_TEST(said.find(std::string("unknown subcommand \"") + typo + "\"") != std::string::npos, said);
+            for (const char* sub : {"play", "bench", "solve", "selfplay"})
+                BOOST_TEST(said.find(sub) != std::string::npos, said);
+            if (std::string_view(typo) == "plya") BOOST_TEST(said.find("did you mean \"play\"") != std::string::npos);
+            if (std::string_view(typo) == "frobnicate") BOOST_TEST(said.find("did you mean") == std::string::npos);
+        }
+    }
+    Brain plain;
+    BOOST_TEST(plain.ask("START 15") == "OK");
 }
 
 BOOST_AUTO_TEST_CASE(end_inside_a_board_block_quits) {

@@ -16,6 +16,7 @@
 
 #include "protocol/analysis_format.h"
 #include "protocol/brain_settings.h"
+#include "protocol/line_queue.h"
 #include "protocol/line_splitter.h"
 #include "protocol/output_sink.h"
 #include "protocol/position_setup.h"
@@ -116,6 +117,53 @@ BOOST_AUTO_TEST_CASE(info_keys_apply_or_keep_the_old_value) {
     BOOST_TEST(threads < 64);
     BOOST_TEST(std::int64_t(table) + kProcessBaseBytes + threads * kPerThreadBytes <= (64 << 20));
     BOOST_TEST(threads_within(0, kDefaultHashBytes, 64) == 64);  // no limit given
+}
+
+// Yixin-Board's hash_size is KiB of table: it replaces the default, only shrinks max_memory's
+// table, and 0 leaves the one-bucket minimum. pondering is well-formed as 0 or 1.
+BOOST_AUTO_TEST_CASE(hash_size_and_pondering_apply_as_yixin_board_means_them) {
+    BrainSettings s;
+    BOOST_TEST(table_bytes_for(s) == kDefaultHashBytes);
+    BOOST_TEST((apply_info(s, "hash_size", "524288").effect == InfoEffect::Memory));
+    BOOST_TEST(table_bytes_for(s) == std::size_t{512} << 20);
+    apply_info(s, "max_memory", std::to_string(64 << 20));
+    BOOST_TEST(table_bytes_for(s) == hash_bytes_for(64 << 20, 1));
+    apply_info(s, "HASH_SIZE", "1024");
+    BOOST_TEST(table_bytes_for(s) == std::size_t{1} << 20);
+    apply_info(s, "hash_size", "0");
+    BOOST_TEST(table_bytes_for(s) == 64u);
+    BOOST_TEST((apply_info(s, "hash_size", "-1").effect == InfoEffect::Rejected));
+    BOOST_TEST(s.hash_size_kib == 0);
+    apply_info(s, "max_memory", "0");
+    apply_info(s, "hash_size", "99999999999999999999");  // saturates, and the table size does not wrap
+    BOOST_TEST(table_bytes_for(s) > kDefaultHashBytes);
+    BOOST_TEST((apply_info(s, "pondering", "0").effect == InfoEffect::None));
+    BOOST_TEST((apply_info(s, "pondering", "1").effect == InfoEffect::Unsupported));
+    BOOST_TEST((apply_info(s, "pondering", "2").effect == InfoEffect::Rejected));
+    BOOST_TEST((apply_info(s, "caution_factor", "3").effect == InfoEffect::None));
+}
+
+// The reader's queue holds at most its byte bound; past it lines are dropped and counted on
+// the next line queued, except the ones pushed unconditionally (END, YXSTOP).
+BOOST_AUTO_TEST_CASE(the_line_queue_is_bounded_and_keeps_what_must_not_be_lost) {
+    LineQueue queue(4096);
+    int accepted = 0, dropped = 0;
+    for (int i = 0; i < 1000; ++i) (queue.try_push("INFO caution_factor " + std::to_string(i)) ? accepted : dropped)++;
+    BOOST_TEST(accepted > 0);
+    BOOST_TEST(dropped > 0);
+    BOOST_TEST(queue.queued_bytes() <= 4096u);
+    queue.push("END");
+    queue.close();
+    std::uint64_t reported = 0;
+    std::string last;
+    for (int n = 0; auto line = queue.pop(); ++n) {
+        reported += line->dropped_before;
+        if (n < accepted) BOOST_TEST(line->text == "INFO caution_factor " + std::to_string(n));
+        last = line->text;
+    }
+    BOOST_TEST(last == "END");
+    BOOST_TEST(reported == static_cast<std::uint64_t>(dropped));
+    BOOST_TEST(queue.queued_bytes() == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(board_colours_come_from_counts) {
