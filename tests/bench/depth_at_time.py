@@ -11,7 +11,7 @@ median and minimum depth. A benchmark, not a test: the figures depend on the mac
                                  [--clock turn|match]
 
 --clock turn (the default) sets the per-turn limit alone, with `timeout_match 0`, as the
-arena's `st=` does in every match of docs/strength.md: the search may use its whole turn.
+arena's `st=` does in every match of docs/archive/strength-sessions.md: the search may use its whole turn.
 --clock match also runs a match clock far longer than the positions need, the measure of
 the sessions up to the thirty-fifth. Until the thirty-seventh session the time manager then
 stopped at half its soft limit once the best move had held for six iterations (the time saved
