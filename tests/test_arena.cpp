@@ -535,7 +535,7 @@ BOOST_AUTO_TEST_CASE(merge_pools_runs_of_other_settings_only_on_request_and_refu
     BOOST_TEST(missing.output.find("no such file") != std::string::npos, missing.output);
 }
 
-// The README's recipe for running shards past one machine, with this machine as the only
+// docs/tournaments.md's recipe for running shards past one machine, with this machine as the only
 // host (GNU parallel's ':'), then merged.
 BOOST_AUTO_TEST_CASE(shards_run_by_gnu_parallel_merge_into_the_whole_schedule) {
     TempDir dir;
