@@ -14,6 +14,7 @@
 #include "tournament/child_process.h"
 #include "tournament/command_line.h"
 #include "tournament/config_file.h"
+#include "tournament/leagues.h"
 #include "engine/version.h"
 #include "tournament/opening_generator.h"
 #include "tournament/schedule_hash.h"
@@ -57,7 +58,8 @@ Usage:
   tengen-arena --engine KEY=VALUE... --engine KEY=VALUE... [options]
   tengen-arena merge A.jsonl B.jsonl ... [--out F] [--sprt ...]
   tengen-arena report A.jsonl B.jsonl ... --html report.html [--sprt ...]
-  tengen-arena check --engine cmd=PATH
+  tengen-arena check --engine cmd=PATH [--rule R] [--board N] [--swap2]
+  tengen-arena league NAME...|all [--scale F] --engine ... --engine ... [options]
   tengen-arena --openings-generate N --board 15 --out openings.txt
 
 Example:
@@ -190,7 +192,7 @@ int arena_command(int argc, char** argv) {
         ("help,h", "show this help")
         ("version", "show the version")
         ("config", po::value<std::string>(), "FILE: the tournament as JSON (option names as keys; the command "
-                                             "line overrides it)")
+                                             "line overrides it); league:NAME is a Gomocup league's")
         ("engine", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
          "an engine: KEY=VALUE tokens up to the next option")
         ("each", po::value<std::vector<std::string>>()->multitoken()->zero_tokens()->composing(),
@@ -251,9 +253,9 @@ int arena_command(int argc, char** argv) {
             // The file's options go before the command line's, which the parse then reads over
             // them; options the command line gives are left out of the file's (config_file.h).
             const std::string path = vm["config"].as<std::string>();
-            const auto text = read_whole_file(path);
+            const auto text = read_config_text(path);  // a file, or league:NAME (leagues.h)
             if (!text) {
-                std::cerr << "tengen-arena: cannot read --config " << path << "\n";
+                std::cerr << "tengen-arena: cannot read --config " << path << ": " << text.error() << "\n";
                 return 2;
             }
             std::set<std::string> given;

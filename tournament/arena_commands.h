@@ -11,5 +11,8 @@ int merge_command(int argc, char** argv);
 int report_command(int argc, char** argv);
 // `check --engine cmd=PATH ...`: the brain fitness battery; argv[0] is "check".
 int check_command(int argc, char** argv);
+// `league NAME...|all --engine ... --engine ...`: the two brains under Gomocup's leagues,
+// clocks scaled by --scale; also --list and --print NAME. argv[0] is "league".
+int league_command(int argc, char** argv);
 
 }  // namespace tengen

@@ -7,5 +7,6 @@ int main(int argc, char** argv) {
     if (argc >= 2 && std::string_view(argv[1]) == "merge") return tengen::merge_command(argc - 1, argv + 1);
     if (argc >= 2 && std::string_view(argv[1]) == "report") return tengen::report_command(argc - 1, argv + 1);
     if (argc >= 2 && std::string_view(argv[1]) == "check") return tengen::check_command(argc - 1, argv + 1);
+    if (argc >= 2 && std::string_view(argv[1]) == "league") return tengen::league_command(argc - 1, argv + 1);
     return tengen::arena_command(argc, argv);
 }
