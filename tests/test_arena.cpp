@@ -1228,9 +1228,9 @@ BOOST_AUTO_TEST_CASE(the_brain_not_to_move_is_stopped_unless_pondering_is_allowe
     const auto free = cpu_while_waiting({"--pondering"});
     BOOST_TEST_REQUIRE(fair.size() >= 6u);
     BOOST_TEST_REQUIRE(free.size() >= 6u);
-    // Stopped, it burns nothing while Tengen thinks, only the moment between its answer and
-    // the stop; allowed, it burns most of Tengen's 0.3 s whenever Tengen uses it (forced
-    // replies come at once, so the largest wait is the one compared).
+    // Stopped, it burns nothing while Tengen thinks, only its grace (10 ms after its answer,
+    // 10 ms after it is continued); allowed, it burns most of Tengen's 0.3 s whenever Tengen
+    // uses it (forced replies come at once, so the largest wait is the one compared).
     const long fair_max = *std::max_element(fair.begin(), fair.end());
     const long free_max = *std::max_element(free.begin(), free.end());
     BOOST_TEST(fair_max < 80, "a stopped engine used " << fair_max << " ms of CPU while waiting");
@@ -1239,6 +1239,44 @@ BOOST_AUTO_TEST_CASE(the_brain_not_to_move_is_stopped_unless_pondering_is_allowe
     BOOST_TEST(
         free_max >= std::max<long>(90, 3 * fair_max),
         "a pondering engine used at most " << free_max << " ms of CPU while waiting (stopped: " << fair_max << ")");
+}
+
+// fake-lingers, like Rapfi, prints its move before it has finished with it, keeps busy a few
+// milliseconds of its own running time more, and drops a command that arrives meanwhile
+// (answering ERROR). Stopped right after its answer and prompted right after it was continued,
+// it lost on time under default fair play; given its grace to run on both sides of the stop,
+// it plays every game out.
+BOOST_AUTO_TEST_CASE(a_brain_still_finishing_its_move_is_never_prompted_into_a_time_loss) {
+    TempDir dir;
+    const Run run =
+        run_arena({"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake("lingers"), "--each", "st=0.2",
+                   "--tolerance", "1000", "--board", "7", "--k", "4", "--games", "6", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST(game_numbers(results) == range(6), boost::test_tools::per_element());
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason").get<std::string>() != "time-forfeit", r.dump());
+        BOOST_TEST(r.at("loser_said").get<std::string>().empty(), r.dump());
+    }
+}
+
+// A brain that lingers far past any grace drops the next command and never answers it: the
+// time forfeit's loser_said carries the ERROR line it printed instead.
+BOOST_AUTO_TEST_CASE(a_time_forfeit_records_the_error_line_the_brain_printed_meanwhile) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake("lingers"), "arg=300",
+                               "--each", "st=0.2", "--tolerance", "500", "--board", "7", "--k", "4", "--games", "2",
+                               "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason").get<std::string>() == "time-forfeit", r.dump());
+        BOOST_TEST(r.at("result").get<std::string>() == (r.at("black") == "lingers" ? "white" : "black"));
+        const std::string said = r.at("loser_said");
+        BOOST_TEST(said.find("no answer to the move within") == 0u, said);
+        BOOST_TEST(said.find("; it said: ERROR Unknown command: ") != std::string::npos, said);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_brains_flood_and_escape_sequences_are_cut_and_made_printable) {
