@@ -535,6 +535,81 @@ BOOST_AUTO_TEST_CASE(merge_pools_runs_of_other_settings_only_on_request_and_refu
     BOOST_TEST(missing.output.find("no such file") != std::string::npos, missing.output);
 }
 
+BOOST_AUTO_TEST_CASE(merge_refuses_two_different_games_under_one_number_and_names_them) {
+    TempDir dir;
+    // The same schedule played twice: the same numbers, other games (random moves, times).
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 4, "a.jsonl")).exit_code, 0);
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 4, "b.jsonl")).exit_code, 0);
+    const Run clash = run_arena({"merge", dir / "a.jsonl", dir / "b.jsonl"});
+    BOOST_TEST(clash.exit_code == 2, clash.output);
+    BOOST_TEST(clash.output.find("4 game numbers hold different games") != std::string::npos, clash.output);
+    BOOST_TEST(clash.output.find("game 0 (" + (dir / "a.jsonl") + ": ") != std::string::npos, clash.output);
+    BOOST_TEST(clash.output.find("; " + (dir / "b.jsonl") + ": ") != std::string::npos, clash.output);
+    BOOST_TEST(clash.output.find("Rank") == std::string::npos, clash.output);  // no standings
+    const Run report = run_arena({"report", dir / "a.jsonl", dir / "b.jsonl", "--html", dir / "r.html"});
+    BOOST_TEST(report.exit_code == 2, report.output);
+
+    // The same game in two files (a copy of a's first two lines) counts once.
+    const std::string a = read_text(dir / "a.jsonl");
+    std::ofstream(dir / "copy.jsonl") << a.substr(0, a.find('\n', a.find('\n') + 1) + 1);
+    const Run same = run_arena({"merge", dir / "a.jsonl", dir / "copy.jsonl"});
+    BOOST_TEST(same.exit_code == 0, same.output);
+    BOOST_TEST(same.output.find("4 games") != std::string::npos, same.output);
+}
+
+// Only a last line without its newline is a torn line (an arena killed mid-write): dropped
+// with a warning. A complete line that is no result, or a file that is no results file, is an
+// error that names the line and the field, in the arena's words.
+BOOST_AUTO_TEST_CASE(merge_and_report_refuse_a_file_that_is_not_results_and_name_the_bad_field) {
+    TempDir dir;
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 2, "r.jsonl")).exit_code, 0);
+    const std::string good = read_text(dir / "r.jsonl");
+    const std::string first = good.substr(0, good.find('\n'));
+    auto without = [&](const std::string& key) {
+        auto j = nlohmann::ordered_json::parse(first);
+        j.erase(key);
+        return j.dump();
+    };
+    auto with = [&](const std::string& key, const nlohmann::ordered_json& value) {
+        auto j = nlohmann::ordered_json::parse(first);
+        j[key] = value;
+        return j.dump();
+    };
+    struct Case {
+        std::string name, text, says;  // says: "" for a file that reads (with a warning)
+    };
+    const std::vector<Case> cases{
+        {"words.jsonl", "hello world\n", "line 1 is not a game result (not a JSON object)"},
+        {"words-cut.jsonl", "hello world", "line 1 is not a game result (nor the start of one cut off)"},
+        {"config.jsonl", "{\"engine\": [{\"cmd\": \"x\"}]}", "line 1 is not a game result"},
+        {"no-black.jsonl", without("black") + "\n", "line 1 is not a game result (field black is missing)"},
+        {"said-number.jsonl", good + with("loser_said", 5) + "\n",
+         "line 3 is not a game result (field loser_said is not a string)"},
+        {"move-without-y.jsonl", with("moves", nlohmann::ordered_json::array({{{"x", 1}}})) + "\n",
+         "line 1 is not a game result (field moves[0].y is missing)"},
+        {"board-text.jsonl", with("board", "7x7") + "\n", "line 1 is not a game result (field board is not a list)"},
+        {"torn.jsonl", good + R"({"game": 2, "round": 0, "pa)", ""},
+    };
+    for (const Case& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            std::ofstream(dir / c.name, std::ios::binary) << c.text;
+            const Run merged = run_arena({"merge", dir / c.name});
+            const Run report = run_arena({"report", dir / c.name, "--html", dir / "r.html"});
+            for (const Run* run : {&merged, &report}) {
+                BOOST_TEST(run->output.find("json.exception") == std::string::npos, run->output);
+                if (c.says.empty()) {
+                    BOOST_TEST(run->exit_code == 0, run->output);
+                    BOOST_TEST(run->output.find("ignored a torn last line of") != std::string::npos, run->output);
+                } else {
+                    BOOST_TEST(run->exit_code == 2, run->output);
+                    BOOST_TEST(run->output.find((dir / c.name) + " " + c.says) != std::string::npos, run->output);
+                }
+            }
+            if (c.says.empty()) BOOST_TEST(merged.output.find("2 games") != std::string::npos, merged.output);
+        }
+    }
+}
+
 // The README's recipe for running shards past one machine, with this machine as the only
 // host (GNU parallel's ':'), then merged.
 BOOST_AUTO_TEST_CASE(shards_run_by_gnu_parallel_merge_into_the_whole_schedule) {
