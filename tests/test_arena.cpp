@@ -25,6 +25,7 @@
 #include "tournament/brain_spec.h"
 #include "tournament/finished_game.h"
 #include "engine/notation.h"
+#include "tournament/progress.h"
 #include "tournament/referee.h"
 #include "tournament/schedule.h"
 #include "tournament/standings.h"
@@ -645,7 +646,55 @@ BOOST_AUTO_TEST_CASE(the_sprt_stops_a_decided_match) {
     BOOST_TEST(n < 200u);
     BOOST_TEST(n >= 2u);
     BOOST_TEST(run.output.find("H1 accepted") != std::string::npos, run.output);
-    BOOST_TEST(run.output.find("LLR") != std::string::npos, run.output);
+    // The LLR as it goes: on every game's progress line, not only in the final standings.
+    std::istringstream lines(run.output);
+    std::size_t with_llr = 0;
+    for (std::string line; std::getline(lines, line);)
+        if (line.starts_with("game ") && line.find(", LLR ") != std::string::npos) ++with_llr;
+    BOOST_TEST(with_llr == n, run.output);
+}
+
+namespace {
+
+// What a terminal shows of the live progress: each line as it stands after the last
+// "clear the line" the arena wrote on it.
+std::vector<std::string> screen_lines(const std::string& written) {
+    std::vector<std::string> screen;
+    std::istringstream in(written);
+    for (std::string line; std::getline(in, line);) {
+        const auto cleared = line.rfind("\r\033[K");
+        screen.push_back(cleared == std::string::npos ? line : line.substr(cleared + 4));
+    }
+    return screen;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_live_progress_keeps_every_games_result_on_screen_and_shows_the_llr) {
+    std::ostringstream out;
+    ProgressReporter progress(out, true, 4, 0, "a");
+    std::vector<FinishedGame> games(2);
+    games[0].black = games[1].white = "a";
+    games[0].white = games[1].black = "b";
+    games[1].game = 1;
+    games[0].outcome.winner = Winner::Black;
+    games[0].outcome.reason = EndReason::Five;
+    games[1].outcome.winner = Winner::White;
+    games[1].outcome.reason = EndReason::TimeForfeit;
+    games[1].outcome.loser_said = "no answer to the move within 300 ms";
+    const SprtParams sprt;
+    for (std::size_t played = 1; played <= games.size(); ++played) {
+        const std::vector<FinishedGame> so_far(games.begin(), games.begin() + static_cast<long>(played));
+        progress.game_finished(games[played - 1], compute_standings(so_far, {"a", "b"}, sprt));
+    }
+    progress.finish();
+    const auto screen = screen_lines(out.str());
+    BOOST_TEST_REQUIRE(screen.size() == 3u, out.str());
+    BOOST_TEST(screen[0] == "game 0 (round 0, pair 0): a - b: black by five");
+    BOOST_TEST(screen[1] ==
+               "game 1 (round 0, pair 0): b - a: white by time-forfeit (no answer to the move within 300 ms)");
+    BOOST_TEST(screen[2].starts_with("2/4 games, a W-L-D 2-0-0"), screen[2]);
+    BOOST_TEST(screen[2].find(", LLR ") != std::string::npos, screen[2]);
 }
 
 BOOST_AUTO_TEST_CASE(help_shows_the_documented_example) {
