@@ -25,6 +25,7 @@
 #include "tournament/brain_spec.h"
 #include "tournament/finished_game.h"
 #include "engine/notation.h"
+#include "tournament/progress.h"
 #include "tournament/referee.h"
 #include "tournament/schedule.h"
 #include "tournament/standings.h"
@@ -535,6 +536,81 @@ BOOST_AUTO_TEST_CASE(merge_pools_runs_of_other_settings_only_on_request_and_refu
     BOOST_TEST(missing.output.find("no such file") != std::string::npos, missing.output);
 }
 
+BOOST_AUTO_TEST_CASE(merge_refuses_two_different_games_under_one_number_and_names_them) {
+    TempDir dir;
+    // The same schedule played twice: the same numbers, other games (random moves, times).
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 4, "a.jsonl")).exit_code, 0);
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 4, "b.jsonl")).exit_code, 0);
+    const Run clash = run_arena({"merge", dir / "a.jsonl", dir / "b.jsonl"});
+    BOOST_TEST(clash.exit_code == 2, clash.output);
+    BOOST_TEST(clash.output.find("4 game numbers hold different games") != std::string::npos, clash.output);
+    BOOST_TEST(clash.output.find("game 0 (" + (dir / "a.jsonl") + ": ") != std::string::npos, clash.output);
+    BOOST_TEST(clash.output.find("; " + (dir / "b.jsonl") + ": ") != std::string::npos, clash.output);
+    BOOST_TEST(clash.output.find("Rank") == std::string::npos, clash.output);  // no standings
+    const Run report = run_arena({"report", dir / "a.jsonl", dir / "b.jsonl", "--html", dir / "r.html"});
+    BOOST_TEST(report.exit_code == 2, report.output);
+
+    // The same game in two files (a copy of a's first two lines) counts once.
+    const std::string a = read_text(dir / "a.jsonl");
+    std::ofstream(dir / "copy.jsonl") << a.substr(0, a.find('\n', a.find('\n') + 1) + 1);
+    const Run same = run_arena({"merge", dir / "a.jsonl", dir / "copy.jsonl"});
+    BOOST_TEST(same.exit_code == 0, same.output);
+    BOOST_TEST(same.output.find("4 games") != std::string::npos, same.output);
+}
+
+// Only a last line without its newline is a torn line (an arena killed mid-write): dropped
+// with a warning. A complete line that is no result, or a file that is no results file, is an
+// error that names the line and the field, in the arena's words.
+BOOST_AUTO_TEST_CASE(merge_and_report_refuse_a_file_that_is_not_results_and_name_the_bad_field) {
+    TempDir dir;
+    BOOST_REQUIRE_EQUAL(run_arena(quick_match(dir, 2, "r.jsonl")).exit_code, 0);
+    const std::string good = read_text(dir / "r.jsonl");
+    const std::string first = good.substr(0, good.find('\n'));
+    auto without = [&](const std::string& key) {
+        auto j = nlohmann::ordered_json::parse(first);
+        j.erase(key);
+        return j.dump();
+    };
+    auto with = [&](const std::string& key, const nlohmann::ordered_json& value) {
+        auto j = nlohmann::ordered_json::parse(first);
+        j[key] = value;
+        return j.dump();
+    };
+    struct Case {
+        std::string name, text, says;  // says: "" for a file that reads (with a warning)
+    };
+    const std::vector<Case> cases{
+        {"words.jsonl", "hello world\n", "line 1 is not a game result (not a JSON object)"},
+        {"words-cut.jsonl", "hello world", "line 1 is not a game result (nor the start of one cut off)"},
+        {"config.jsonl", "{\"engine\": [{\"cmd\": \"x\"}]}", "line 1 is not a game result"},
+        {"no-black.jsonl", without("black") + "\n", "line 1 is not a game result (field black is missing)"},
+        {"said-number.jsonl", good + with("loser_said", 5) + "\n",
+         "line 3 is not a game result (field loser_said is not a string)"},
+        {"move-without-y.jsonl", with("moves", nlohmann::ordered_json::array({{{"x", 1}}})) + "\n",
+         "line 1 is not a game result (field moves[0].y is missing)"},
+        {"board-text.jsonl", with("board", "7x7") + "\n", "line 1 is not a game result (field board is not a list)"},
+        {"torn.jsonl", good + R"({"game": 2, "round": 0, "pa)", ""},
+    };
+    for (const Case& c : cases) {
+        BOOST_TEST_CONTEXT(c.name) {
+            std::ofstream(dir / c.name, std::ios::binary) << c.text;
+            const Run merged = run_arena({"merge", dir / c.name});
+            const Run report = run_arena({"report", dir / c.name, "--html", dir / "r.html"});
+            for (const Run* run : {&merged, &report}) {
+                BOOST_TEST(run->output.find("json.exception") == std::string::npos, run->output);
+                if (c.says.empty()) {
+                    BOOST_TEST(run->exit_code == 0, run->output);
+                    BOOST_TEST(run->output.find("ignored a torn last line of") != std::string::npos, run->output);
+                } else {
+                    BOOST_TEST(run->exit_code == 2, run->output);
+                    BOOST_TEST(run->output.find((dir / c.name) + " " + c.says) != std::string::npos, run->output);
+                }
+            }
+            if (c.says.empty()) BOOST_TEST(merged.output.find("2 games") != std::string::npos, merged.output);
+        }
+    }
+}
+
 // docs/tournaments.md's recipe for running shards past one machine, with this machine as the only
 // host (GNU parallel's ':'), then merged.
 BOOST_AUTO_TEST_CASE(shards_run_by_gnu_parallel_merge_into_the_whole_schedule) {
@@ -570,7 +646,55 @@ BOOST_AUTO_TEST_CASE(the_sprt_stops_a_decided_match) {
     BOOST_TEST(n < 200u);
     BOOST_TEST(n >= 2u);
     BOOST_TEST(run.output.find("H1 accepted") != std::string::npos, run.output);
-    BOOST_TEST(run.output.find("LLR") != std::string::npos, run.output);
+    // The LLR as it goes: on every game's progress line, not only in the final standings.
+    std::istringstream lines(run.output);
+    std::size_t with_llr = 0;
+    for (std::string line; std::getline(lines, line);)
+        if (line.starts_with("game ") && line.find(", LLR ") != std::string::npos) ++with_llr;
+    BOOST_TEST(with_llr == n, run.output);
+}
+
+namespace {
+
+// What a terminal shows of the live progress: each line as it stands after the last
+// "clear the line" the arena wrote on it.
+std::vector<std::string> screen_lines(const std::string& written) {
+    std::vector<std::string> screen;
+    std::istringstream in(written);
+    for (std::string line; std::getline(in, line);) {
+        const auto cleared = line.rfind("\r\033[K");
+        screen.push_back(cleared == std::string::npos ? line : line.substr(cleared + 4));
+    }
+    return screen;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_live_progress_keeps_every_games_result_on_screen_and_shows_the_llr) {
+    std::ostringstream out;
+    ProgressReporter progress(out, true, 4, 0, "a");
+    std::vector<FinishedGame> games(2);
+    games[0].black = games[1].white = "a";
+    games[0].white = games[1].black = "b";
+    games[1].game = 1;
+    games[0].outcome.winner = Winner::Black;
+    games[0].outcome.reason = EndReason::Five;
+    games[1].outcome.winner = Winner::White;
+    games[1].outcome.reason = EndReason::TimeForfeit;
+    games[1].outcome.loser_said = "no answer to the move within 300 ms";
+    const SprtParams sprt;
+    for (std::size_t played = 1; played <= games.size(); ++played) {
+        const std::vector<FinishedGame> so_far(games.begin(), games.begin() + static_cast<long>(played));
+        progress.game_finished(games[played - 1], compute_standings(so_far, {"a", "b"}, sprt));
+    }
+    progress.finish();
+    const auto screen = screen_lines(out.str());
+    BOOST_TEST_REQUIRE(screen.size() == 3u, out.str());
+    BOOST_TEST(screen[0] == "game 0 (round 0, pair 0): a - b: black by five");
+    BOOST_TEST(screen[1] ==
+               "game 1 (round 0, pair 0): b - a: white by time-forfeit (no answer to the move within 300 ms)");
+    BOOST_TEST(screen[2].starts_with("2/4 games, a W-L-D 2-0-0"), screen[2]);
+    BOOST_TEST(screen[2].find(", LLR ") != std::string::npos, screen[2]);
 }
 
 BOOST_AUTO_TEST_CASE(help_shows_the_documented_example) {
@@ -1228,9 +1352,9 @@ BOOST_AUTO_TEST_CASE(the_brain_not_to_move_is_stopped_unless_pondering_is_allowe
     const auto free = cpu_while_waiting({"--pondering"});
     BOOST_TEST_REQUIRE(fair.size() >= 6u);
     BOOST_TEST_REQUIRE(free.size() >= 6u);
-    // Stopped, it burns nothing while Tengen thinks, only the moment between its answer and
-    // the stop; allowed, it burns most of Tengen's 0.3 s whenever Tengen uses it (forced
-    // replies come at once, so the largest wait is the one compared).
+    // Stopped, it burns nothing while Tengen thinks, only its grace (10 ms after its answer,
+    // 10 ms after it is continued); allowed, it burns most of Tengen's 0.3 s whenever Tengen
+    // uses it (forced replies come at once, so the largest wait is the one compared).
     const long fair_max = *std::max_element(fair.begin(), fair.end());
     const long free_max = *std::max_element(free.begin(), free.end());
     BOOST_TEST(fair_max < 80, "a stopped engine used " << fair_max << " ms of CPU while waiting");
@@ -1239,6 +1363,44 @@ BOOST_AUTO_TEST_CASE(the_brain_not_to_move_is_stopped_unless_pondering_is_allowe
     BOOST_TEST(
         free_max >= std::max<long>(90, 3 * fair_max),
         "a pondering engine used at most " << free_max << " ms of CPU while waiting (stopped: " << fair_max << ")");
+}
+
+// fake-lingers, like Rapfi, prints its move before it has finished with it, keeps busy a few
+// milliseconds of its own running time more, and drops a command that arrives meanwhile
+// (answering ERROR). Stopped right after its answer and prompted right after it was continued,
+// it lost on time under default fair play; given its grace to run on both sides of the stop,
+// it plays every game out.
+BOOST_AUTO_TEST_CASE(a_brain_still_finishing_its_move_is_never_prompted_into_a_time_loss) {
+    TempDir dir;
+    const Run run =
+        run_arena({"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake("lingers"), "--each", "st=0.2",
+                   "--tolerance", "1000", "--board", "7", "--k", "4", "--games", "6", "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST(game_numbers(results) == range(6), boost::test_tools::per_element());
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason").get<std::string>() != "time-forfeit", r.dump());
+        BOOST_TEST(r.at("loser_said").get<std::string>().empty(), r.dump());
+    }
+}
+
+// A brain that lingers far past any grace drops the next command and never answers it: the
+// time forfeit's loser_said carries the ERROR line it printed instead.
+BOOST_AUTO_TEST_CASE(a_time_forfeit_records_the_error_line_the_brain_printed_meanwhile) {
+    TempDir dir;
+    const Run run = run_arena({"--engine", "cmd=" + fake("random"), "--engine", "cmd=" + fake("lingers"), "arg=300",
+                               "--each", "st=0.2", "--tolerance", "500", "--board", "7", "--k", "4", "--games", "2",
+                               "--results", dir / "r.jsonl"});
+    BOOST_TEST(run.exit_code == 0, run.output);
+    const auto results = read_results(dir / "r.jsonl");
+    BOOST_TEST_REQUIRE(results.size() == 2u);
+    for (const auto& r : results) {
+        BOOST_TEST(r.at("reason").get<std::string>() == "time-forfeit", r.dump());
+        BOOST_TEST(r.at("result").get<std::string>() == (r.at("black") == "lingers" ? "white" : "black"));
+        const std::string said = r.at("loser_said");
+        BOOST_TEST(said.find("no answer to the move within") == 0u, said);
+        BOOST_TEST(said.find("; it said: ERROR Unknown command: ") != std::string::npos, said);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(a_brains_flood_and_escape_sequences_are_cut_and_made_printable) {

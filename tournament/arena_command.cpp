@@ -101,9 +101,10 @@ Timing: a move is a time forfeit when it comes later than its turn time (or the 
 left on its match clock) plus the tolerance. Default tolerance: the turn time clamped
 to 200..1000 ms, i.e. 1000 ms for match clocks and turns of a second or more, the
 turn time itself for shorter turns, never below 200 ms. Each engine's first move of
-a game gets 1000 ms more (start-up work such as hash allocation). An engine is
-prompted no sooner than 10 ms after its own last answer (some engines drop a command
-that arrives while they finish printing their move); its clock starts with the prompt.
+a game gets 1000 ms more (start-up work such as hash allocation). An engine runs
+10 ms after its answer before it is stopped, and 10 ms after it is continued before
+its next command (some engines drop a command that arrives while they finish their
+move); neither counts on its clock, which starts with the prompt.
 START must be answered within --start-timeout ms. Every game sends START (RECTSTART),
 the INFO lines, then BEGIN, BOARD or TURN; --draw-after counts the engines' moves (not
 the opening's stones).

@@ -60,27 +60,30 @@ Status BrainSession::launch() {
 
 void BrainSession::pause_while_waiting() {
     if (pondering_allowed_ || paused_ || !process_.running()) return;
+    // Not stopped since it answered: the wall time since then is time it could run.
+    std::this_thread::sleep_until(last_answer_ + kAnswerGrace);
     paused_ = process_.signal_group(SIGSTOP);
     if (paused_) note("#", "stopped while the opponent thinks");
 }
 
-void BrainSession::resume() {
+void BrainSession::resume(bool grace) {
     if (!paused_) return;
     paused_ = false;
     process_.signal_group(SIGCONT);
+    // The time it spent stopped gave it none of its grace: it runs its grace now.
+    if (grace) std::this_thread::sleep_for(kAnswerGrace);
 }
 
 bool BrainSession::send(const std::string& line) {
-    resume();
+    resume(true);
     note(">", line);
     if (line.starts_with("INFO max_memory ")) memory_limit_sent_ = true;
     return process_.write_line(line);
 }
 
 void BrainSession::settle() {
-    constexpr auto kSettle = std::chrono::milliseconds(10);
-    const auto ready = last_answer_ + kSettle;
-    if (std::chrono::steady_clock::now() < ready) std::this_thread::sleep_until(ready);
+    if (paused_) return resume(true);
+    std::this_thread::sleep_until(last_answer_ + kAnswerGrace);
 }
 
 std::string BrainSession::describe_death() {
@@ -158,7 +161,10 @@ BrainAnswer BrainSession::await_answer(SteadyTime deadline, bool answer_errors) 
         const bool error_word = word == "ERROR" || word == "UNKNOWN";
         if (word == "MESSAGE")
             if (ReportedSearch said = parse_reported_search(line); said.has_score()) answer.reported = said;
-        if (is_diagnostic_line(line) && !(answer_errors && error_word)) continue;
+        if (is_diagnostic_line(line) && !(answer_errors && error_word)) {
+            if (word == "ERROR") answer.last_error = line;
+            continue;
+        }
         answer.kind = BrainAnswer::Kind::Line;
         answer.line = line;
         const GroupUsage after = sample_group(group);
@@ -185,7 +191,7 @@ std::string BrainSession::last_stderr_line() const {
 }
 
 void BrainSession::quit() {
-    resume();
+    resume(false);  // it is told to quit, not to play: no grace
     if (!process_.running()) return;
     send("END");
     if (!process_.wait_exit(std::chrono::steady_clock::now() + std::chrono::milliseconds(1000))) process_.kill();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,7 +26,15 @@ struct BrainAnswer {
     std::int64_t ms = 0;       // from the call to the answer
     std::int64_t cpu_ms = -1;  // CPU time of the brain's process group meanwhile, when known
     ReportedSearch reported;   // the last depth and score its MESSAGE lines gave meanwhile
+    std::string last_error;    // the last ERROR line it printed meanwhile (skipped, not an answer)
 };
+
+// Fair play's grace: how long a brain runs, not stopped, after its answer before it is stopped
+// (SIGSTOP) while the opponent thinks, and again after it is continued (SIGCONT) before the
+// next command is written. Some brains (Rapfi) print their move before they have finished
+// with it and drop a command that arrives meanwhile; a grace counted in wall time, part of it
+// spent frozen, would give them none.
+inline constexpr std::chrono::milliseconds kAnswerGrace{10};
 
 inline constexpr std::int64_t kMemoryToleranceBytes = std::int64_t{32} << 20;
 
@@ -48,17 +57,18 @@ public:
     // The next line that is not a diagnostic, before the deadline. With answer_errors, ERROR
     // and UNKNOWN lines count as answers (for START and ABOUT), else they are skipped.
     BrainAnswer await_answer(SteadyTime deadline, bool answer_errors = false);
-    // Waits until a few milliseconds have passed since this brain's last answer. Some
-    // brains (Rapfi) print their move before they are ready to read again and drop a
-    // command that arrives in that instant; an opponent's instant reply would hit it.
+    // Before the next command: a stopped brain is continued and given kAnswerGrace to run
+    // first; one that was never stopped (pondering allowed) has had kAnswerGrace since its
+    // last answer.
     void settle();
     // Asks the brain to quit (END), gives it a moment, then kills it.
     void quit();
     // Kills at once (after a loss by misbehaviour); the next launch() starts a fresh process.
     void kill();
     // Fair play: while its opponent thinks, the brain's whole process group is stopped
-    // (SIGSTOP), so it cannot think on the other's time; anything sent to it first continues
-    // it (SIGCONT). A no-op when the tournament allows pondering.
+    // (SIGSTOP), so it cannot think on the other's time, once it has run kAnswerGrace since its
+    // answer; anything sent to it first continues it (SIGCONT) and lets it run kAnswerGrace
+    // again. A no-op when the tournament allows pondering.
     void set_pondering_allowed(bool allowed) noexcept { pondering_allowed_ = allowed; }
     void pause_while_waiting();
     // Resident memory of the brain's whole process group above which it loses with
@@ -86,7 +96,8 @@ private:
     bool paused_ = false;
     bool memory_limit_sent_ = false;  // this process has been sent INFO max_memory
     const std::atomic<bool>* abandon_ = nullptr;
-    void resume();
+    // Continues a stopped brain; with grace, lets it run kAnswerGrace before returning.
+    void resume(bool grace);
 };
 
 // ABOUT's name="..." field, if any.

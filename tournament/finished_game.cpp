@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -52,94 +53,144 @@ std::string to_json_line(const FinishedGame& g) {
 
 namespace {
 
-// Thrown for a number that is not a whole int: the caller reports it like any wrong field.
-struct NotAnInt : std::runtime_error {
+// Thrown for a field that is missing or of the wrong kind; the message names the field as a
+// reader finds it in the line (moves[3].x), never the JSON library's own words.
+struct BadField : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+using Json = nlohmann::json;
+
+const Json& member(const Json& object, const std::string& key, const std::string& name) {
+    const auto it = object.find(key);
+    if (it == object.end()) throw BadField("field " + name + " is missing");
+    return *it;
+}
+
+const Json& object_at(const Json& object, const std::string& key, const std::string& name) {
+    const Json& v = member(object, key, name);
+    if (!v.is_object()) throw BadField("field " + name + " is not an object");
+    return v;
+}
+
+const Json& array_at(const Json& object, const std::string& key, const std::string& name) {
+    const Json& v = member(object, key, name);
+    if (!v.is_array()) throw BadField("field " + name + " is not a list");
+    return v;
+}
+
+std::string text_of(const Json& v, const std::string& name) {
+    if (!v.is_string()) throw BadField("field " + name + " is not a string");
+    return v.get<std::string>();
+}
+
+std::string string_at(const Json& object, const std::string& key) { return text_of(member(object, key, key), key); }
+
+// An optional string field: absent is the fallback, present it must be a string.
+std::string string_or(const Json& object, const std::string& key, const std::string& fallback) {
+    return object.contains(key) ? string_at(object, key) : fallback;
+}
+
 // Strict: an integer that fits an int. nlohmann's get<int>() would accept 7.7e120 or 2.5 and
 // convert it (out of range, that is undefined behaviour).
-int strict_int(const nlohmann::json& v, const char* field) {
-    if (!v.is_number_integer()) throw NotAnInt(std::string(field) + " is not an integer");
+int strict_int(const Json& v, const std::string& name) {
+    if (!v.is_number_integer()) throw BadField("field " + name + " is not an integer");
     const auto n = v.get<std::int64_t>();
     if (v.is_number_unsigned() ? v.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<int>::max())
                                : n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max())
-        throw NotAnInt(std::string(field) + " is out of range");
+        throw BadField("field " + name + " is out of range");
     return static_cast<int>(n);
+}
+
+int int_at(const Json& object, const std::string& key, const std::string& name) {
+    return strict_int(member(object, key, name), name);
+}
+
+std::optional<int> optional_int(const Json& object, const std::string& key, const std::string& name) {
+    if (!object.contains(key)) return std::nullopt;
+    return strict_int(object.at(key), name);
 }
 
 }  // namespace
 
 Result<FinishedGame> from_json_line(const std::string& line) {
     auto fail = [](std::string why) { return Failure{std::move(why)}; };
-    const auto j = nlohmann::json::parse(line, nullptr, false);
+    const auto j = Json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
     try {
         FinishedGame g;
-        g.game = strict_int(j.at("game"), "game");
-        g.round = strict_int(j.at("round"), "round");
-        g.pair = strict_int(j.at("pair"), "pair");
-        g.black = j.at("black").get<std::string>();
-        g.white = j.at("white").get<std::string>();
-        const auto& board = j.at("board");
-        g.config.width = strict_int(board.at(0), "board width");
-        g.config.height = strict_int(board.at(1), "board height");
-        g.config.win_length = strict_int(j.at("k"), "k");
-        const auto rule = parse_rule(j.at("rule").get<std::string>());
-        if (!rule) return fail("unknown rule");
+        g.game = int_at(j, "game", "game");
+        g.round = int_at(j, "round", "round");
+        g.pair = int_at(j, "pair", "pair");
+        g.black = string_at(j, "black");
+        g.white = string_at(j, "white");
+        const Json& board = array_at(j, "board", "board");
+        if (board.size() != 2) throw BadField("field board is not [width, height]");
+        g.config.width = strict_int(board[0], "board[0]");
+        g.config.height = strict_int(board[1], "board[1]");
+        g.config.win_length = int_at(j, "k", "k");
+        const std::string rule_text = string_at(j, "rule");
+        const auto rule = parse_rule(rule_text);
+        if (!rule) return fail("field rule: unknown rule '" + rule_text + "'");
         g.config.rule = *rule;
-        const std::string opening = j.at("opening").get<std::string>();
+        const std::string opening = string_at(j, "opening");
         const auto stones = parse_opening_field(opening);
-        if (!stones) return fail("bad opening '" + opening + "'");
+        if (!stones) return fail("field opening: bad opening '" + opening + "'");
         g.opening = *stones;
-        const auto optional_int = [](const nlohmann::json& m, const char* key) -> std::optional<int> {
-            if (!m.contains(key)) return std::nullopt;
-            return strict_int(m.at(key), key);
-        };
-        for (const auto& m : j.at("moves"))
-            g.outcome.moves.push_back({{strict_int(m.at("x"), "x"), strict_int(m.at("y"), "y")},
-                                       m.contains("ms") ? strict_int(m.at("ms"), "ms") : 0,
-                                       m.contains("cpu_ms") ? strict_int(m.at("cpu_ms"), "cpu_ms") : -1,
-                                       optional_int(m, "depth"),
-                                       optional_int(m, "score"),
-                                       optional_int(m, "mate")});
-        const auto winner = parse_winner(j.at("result").get<std::string>());
-        const auto reason = parse_reason(j.at("reason").get<std::string>());
-        if (!winner || !reason) return fail("unknown result or reason");
+        const Json& moves = array_at(j, "moves", "moves");
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const std::string name = "moves[" + std::to_string(i) + "]";
+            const Json& m = moves[i];
+            if (!m.is_object()) throw BadField("field " + name + " is not an object");
+            g.outcome.moves.push_back({{int_at(m, "x", name + ".x"), int_at(m, "y", name + ".y")},
+                                       optional_int(m, "ms", name + ".ms").value_or(0),
+                                       optional_int(m, "cpu_ms", name + ".cpu_ms").value_or(-1),
+                                       optional_int(m, "depth", name + ".depth"),
+                                       optional_int(m, "score", name + ".score"),
+                                       optional_int(m, "mate", name + ".mate")});
+        }
+        const std::string result = string_at(j, "result");
+        const auto winner = parse_winner(result);
+        if (!winner) return fail("field result: unknown result '" + result + "'");
+        const std::string reason_text = string_at(j, "reason");
+        const auto reason = parse_reason(reason_text);
+        if (!reason) return fail("field reason: unknown reason '" + reason_text + "'");
         g.outcome.winner = *winner;
         g.outcome.reason = *reason;
-        g.outcome.loser_said = j.value("loser_said", "");
-        g.outcome.adjudication = j.value("adjudication", "");
+        g.outcome.loser_said = string_or(j, "loser_said", "");
+        g.outcome.adjudication = string_or(j, "adjudication", "");
         if (j.contains("swap2")) {
-            const auto& phase_json = j.at("swap2");
+            const Json& phase_json = object_at(j, "swap2", "swap2");
             Swap2Phase phase;
-            const std::string proposer = phase_json.at("proposer").get<std::string>();
-            if (proposer != g.black && proposer != g.white) return fail("swap2 proposer is neither player");
+            const std::string proposer = text_of(member(phase_json, "proposer", "swap2.proposer"), "swap2.proposer");
+            if (proposer != g.black && proposer != g.white)
+                return fail("field swap2.proposer: '" + proposer + "' is neither player");
             phase.proposer_black = proposer == g.black;
-            for (const auto& answer : phase_json.at("answers")) {
-                const std::string text = answer.get<std::string>();
+            const Json& answers = array_at(phase_json, "answers", "swap2.answers");
+            for (std::size_t i = 0; i < answers.size(); ++i) {
+                const std::string name = "swap2.answers[" + std::to_string(i) + "]";
+                const std::string text = text_of(answers[i], name);
                 if (text == "swap") {
                     phase.answers.emplace_back();
                     continue;
                 }
                 const auto placed = parse_opening_field(text);
-                if (!placed || placed->empty()) return fail("bad swap2 answer '" + text + "'");
+                if (!placed || placed->empty()) return fail("field " + name + ": bad swap2 answer '" + text + "'");
                 phase.answers.push_back(*placed);
             }
             g.outcome.swap2 = std::move(phase);
         }
-        g.schedule = j.value("schedule", "");
-        g.arena_version = j.value("arena_version", "");
-        g.date = j.value("date", "");
+        g.schedule = string_or(j, "schedule", "");
+        g.arena_version = string_or(j, "arena_version", "");
+        g.date = string_or(j, "date", "");
         if (j.contains("tc")) {
-            g.black_tc = j.at("tc").at("black").get<std::string>();
-            g.white_tc = j.at("tc").at("white").get<std::string>();
+            const Json& tc = object_at(j, "tc", "tc");
+            g.black_tc = text_of(member(tc, "black", "tc.black"), "tc.black");
+            g.white_tc = text_of(member(tc, "white", "tc.white"), "tc.white");
         }
         return g;
-    } catch (const nlohmann::json::exception& e) {
-        return fail(std::string("missing or wrong field: ") + e.what());
-    } catch (const NotAnInt& e) {
-        return fail(std::string("wrong field: ") + e.what());
+    } catch (const BadField& e) {
+        return fail(e.what());
     }
 }
 

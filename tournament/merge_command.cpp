@@ -1,5 +1,6 @@
 // `tengen-arena merge`: the standings of several results files (shards of one schedule, or a
-// resumed run's pieces), each game counted once by its number.
+// resumed run's pieces), each game counted once by its number; two different games under one
+// number are an error.
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>

@@ -35,6 +35,11 @@ std::string ProgressReporter::summary(const Standings& standings) const {
                             row.wdl.losses, row.wdl.draws, 100.0 * row.score(), row.elo_samples, row.elo_basis,
                             format_estimate(row.elo, 1));
     }
+    // The SPRT as it goes, with the bounds it stops at, as the final standings print it.
+    if (standings.head_to_head && standings.head_to_head->sprt) {
+        const SprtReport& sprt = *standings.head_to_head->sprt;
+        text += fmt::format(", LLR {:.2f} [{:.2f}, {:.2f}]", sprt.llr, sprt.lower, sprt.upper);
+    }
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     if (played_ > 0 && done_ < total_)
         text += ", ETA " + clock_text(elapsed / static_cast<double>(played_) * static_cast<double>(total_ - done_));
@@ -46,11 +51,6 @@ void ProgressReporter::game_finished(const FinishedGame& g, const Standings& sta
     last_white_ = g.white;
     ++done_;
     ++played_;
-    if (live_) {
-        out_ << "\r\033[K" << summary(standings) << std::flush;
-        line_open_ = true;
-        return;
-    }
     // The results file's reason is "five" for any k; people read "by 4 in a row" when k is 4.
     const std::string how = g.outcome.reason == EndReason::Five && g.config.win_length != 5
                                 ? fmt::format("{} in a row", g.config.win_length)
@@ -58,6 +58,13 @@ void ProgressReporter::game_finished(const FinishedGame& g, const Standings& sta
     std::string line = fmt::format("game {} (round {}, pair {}): {} - {}: {} by {}", g.game, g.round, g.pair, g.black,
                                    g.white, winner_name(g.outcome.winner), how);
     if (!g.outcome.loser_said.empty()) line += " (" + g.outcome.loser_said + ")";
+    if (live_) {
+        // Each game's result stays on the screen, one line each; only the summary below them
+        // is rewritten.
+        out_ << "\r\033[K" << line << "\n" << summary(standings) << std::flush;
+        line_open_ = true;
+        return;
+    }
     out_ << line << "; " << summary(standings) << "\n" << std::flush;
 }
 

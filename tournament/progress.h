@@ -1,5 +1,6 @@
-// What the arena shows while it plays: one live line rewritten in place on a terminal, or one
-// plain line per finished game when the output is a file or a pipe.
+// What the arena shows while it plays: one line per finished game, its result; then the
+// standings so far (W-L-D, score, Elo, the SPRT's LLR, the ETA), on a terminal as one live line
+// under the results, rewritten in place, else at the end of each game's line (a file or a pipe).
 #pragma once
 
 #include <chrono>

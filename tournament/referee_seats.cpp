@@ -29,8 +29,11 @@ GameOutcome loss_from_answer(Color loser, const BrainAnswer& a, const std::strin
                              std::vector<RecordedMove> moves) {
     switch (a.kind) {
     case BrainAnswer::Kind::Timeout:
+        // An ERROR it printed meanwhile often says why (a command it misread).
         return loss_of(loser, EndReason::TimeForfeit,
-                       "no answer to " + what + " within " + std::to_string(a.ms) + " ms", std::move(moves));
+                       "no answer to " + what + " within " + std::to_string(a.ms) + " ms" +
+                           (a.last_error.empty() ? "" : "; it said: " + a.last_error),
+                       std::move(moves));
     case BrainAnswer::Kind::Crash:
         return loss_of(loser, EndReason::Crash, a.line, std::move(moves));
     case BrainAnswer::Kind::MemoryLimit:

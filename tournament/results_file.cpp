@@ -6,11 +6,28 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace tengen {
+
+namespace {
+
+// Every results line starts {"game": (the writer's first key); JSON may space it out.
+bool starts_like_a_result(const std::string& line) {
+    constexpr std::string_view kStart = "{\"game\":";
+    std::string compact;
+    for (char c : line) {
+        if (c == ' ' || c == '\t' || c == '\r') continue;
+        compact += c;
+        if (compact.size() == kStart.size()) break;
+    }
+    return kStart.starts_with(compact);
+}
+
+}  // namespace
 
 Result<LoadedResults> load_results(const std::string& path, const std::optional<std::string>& schedule, bool repair) {
     LoadedResults out;
@@ -41,20 +58,25 @@ Result<LoadedResults> load_results(const std::string& path, const std::optional<
     std::set<int> seen;
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const auto& [offset, line] = lines[i];
-        const bool last = i + 1 == lines.size();
+        // Only a last line without its newline can have been cut off by a killed arena.
+        const bool torn = i + 1 == lines.size() && out.dropped_torn_line;
         if (line.find_first_not_of(" \t\r") == std::string::npos) {
-            if (last) keep_bytes = offset, out.dropped_torn_line = out.dropped_torn_line || !line.empty();
+            if (torn) keep_bytes = offset, out.dropped_torn_line = !line.empty();
             continue;
         }
-        auto game = from_json_line(line);
-        if (!game || (last && out.dropped_torn_line)) {
-            if (last) {
-                out.dropped_torn_line = true;
-                keep_bytes = offset;
-                break;
-            }
-            return Failure{path + " line " + std::to_string(i + 1) + " is not a game result (" + game.error() + ")"};
+        if (torn) {
+            // The arena writes each line whole with its newline, so a line without one is cut
+            // off even when it reads as JSON; but it is the start of a results line, and a
+            // file that ends in anything else is not a results file.
+            if (!starts_like_a_result(line))
+                return Failure{path + " line " + std::to_string(i + 1) +
+                               " is not a game result (nor the start of one cut off)"};
+            keep_bytes = offset;
+            break;
         }
+        auto game = from_json_line(line);
+        if (!game)
+            return Failure{path + " line " + std::to_string(i + 1) + " is not a game result (" + game.error() + ")"};
         if (schedule && game->schedule != *schedule)
             return Failure{path + " holds games of another schedule (" + game->schedule + ", expected " + *schedule +
                            ")"};

@@ -17,9 +17,11 @@ struct LoadedResults {
     bool dropped_torn_line = false;   // the last line was cut off (the arena was killed mid-write)
 };
 
-// Reads path; a missing file is an empty result. A torn or unreadable last line is dropped
-// (and cut from the file when repair is set, so the game is replayed cleanly). When schedule
-// is given, a line of another schedule is an error: never mix two schedules in one file.
+// Reads path; a missing file is an empty result. A torn last line (no newline, and the start of
+// a results line) is dropped (and cut from the file when repair is set, so the game is replayed
+// cleanly); any other line that is not a result is an error naming the line and the field.
+// When schedule is given, a line of another schedule is an error: never mix two schedules in
+// one file.
 Result<LoadedResults> load_results(const std::string& path, const std::optional<std::string>& schedule, bool repair);
 
 // Appends whole lines with one write each, flushed to the OS at once; safe from many threads.

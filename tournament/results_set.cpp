@@ -10,9 +10,31 @@
 
 namespace tengen {
 
+namespace {
+
+constexpr std::size_t kConflictsShown = 3;
+
+// A game as a reader tells two apart: who played which colour, how it ended, how long.
+std::string game_summary(const FinishedGame& game) {
+    const std::string result = game.outcome.winner == Winner::Draw    ? "draw"
+                               : game.outcome.winner == Winner::Black ? game.black + " won"
+                                                                      : game.white + " won";
+    return game.black + " (black) against " + game.white + ", " + result + " by " +
+           std::string(reason_name(game.outcome.reason)) + " after " + std::to_string(game.outcome.moves.size()) +
+           " moves";
+}
+
+}  // namespace
+
 Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool pool) {
     ResultsSet set;
-    std::set<std::pair<std::string, int>> seen;  // (schedule, game): a game's identity
+    struct FirstSeen {
+        std::string path;
+        std::size_t index;  // in set.games
+        std::string line;   // as the results file holds it, to compare
+    };
+    std::map<std::pair<std::string, int>, FirstSeen> seen;  // by (schedule, game), a game's identity
+    std::vector<std::string> conflicts;
     std::optional<std::string> schedule;
     std::vector<std::string> schedules;  // in the order met
     for (const std::string& path : paths) {
@@ -30,8 +52,28 @@ Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool 
             if (g.schedule != *schedule && !pool) return Failure{path + " holds games of another schedule" + kPoolHint};
             if (std::find(schedules.begin(), schedules.end(), g.schedule) == schedules.end())
                 schedules.push_back(g.schedule);
-            if (seen.insert({g.schedule, g.game}).second) set.games.push_back(std::move(g));
+            std::string line = to_json_line(g);
+            const auto [it, first] = seen.try_emplace({g.schedule, g.game}, FirstSeen{path, set.games.size(), line});
+            if (first) {
+                set.games.push_back(std::move(g));
+            } else if (it->second.line != line) {
+                // The same game read twice (a file given twice, a shard merged again) counts
+                // once; two different games under one number mean files of different runs.
+                conflicts.push_back("game " + std::to_string(g.game) + " (" + it->second.path + ": " +
+                                    game_summary(set.games[it->second.index]) + "; " + path + ": " + game_summary(g) +
+                                    ")");
+            }
         }
+    }
+    if (!conflicts.empty()) {
+        std::string listed;
+        for (std::size_t i = 0; i < conflicts.size() && i < kConflictsShown; ++i)
+            listed += (i ? ", " : "") + conflicts[i];
+        if (conflicts.size() > kConflictsShown)
+            listed += " and " + std::to_string(conflicts.size() - kConflictsShown) + " more";
+        return Failure{std::to_string(conflicts.size()) +
+                       (conflicts.size() == 1 ? " game number holds" : " game numbers hold") +
+                       " different games in different files: " + listed};
     }
     if (schedules.size() > 1) {
         // Pooled runs must be of the same brains, or the standings would compare others.

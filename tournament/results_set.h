@@ -20,8 +20,9 @@ struct ResultsSet {
     std::vector<std::string> warnings;  // torn last lines skipped ("ignored a torn last line of F")
 };
 
-// A missing file, a file of another schedule without pool, or pooled runs of other brains is
-// an error (the message). Torn last lines are skipped and named in warnings.
+// A missing file, a file of another schedule without pool, pooled runs of other brains, or two
+// different games under one number of one schedule is an error (the message; the same game
+// twice counts once). Torn last lines are skipped and named in warnings.
 Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool pool);
 
 // What to add to the "another schedule" message.

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -62,7 +63,8 @@ inline void no_hook(State&, const std::string& /*word*/, const std::string& /*re
 // Runs the brain. decide(state) answers one move: it prints whatever it wants and returns the
 // point it played, or (-1, -1) when it played nothing the board should remember. swap2(state,
 // stones) returns the answer line to SWAP2BOARD given the stones so far. hook(state, word,
-// rest) runs first for every command (word in capitals).
+// rest) runs first for every command (word in capitals); a hook that returns true has dealt
+// with the command itself.
 template <class Decide, class Swap2 = decltype(&no_swap2), class Hook = decltype(&no_hook)>
 int run(const std::string& name, Decide decide, Swap2 swap2 = &no_swap2, Hook hook = &no_hook) {
     State s;
@@ -81,7 +83,11 @@ int run(const std::string& name, Decide decide, Swap2 swap2 = &no_swap2, Hook ho
         word = upper(word);
         std::string rest;
         std::getline(in, rest);
-        hook(s, word, rest);
+        if constexpr (std::is_same_v<decltype(hook(s, word, rest)), bool>) {
+            if (hook(s, word, rest)) continue;
+        } else {
+            hook(s, word, rest);
+        }
         if (word == "START" || word == "RECTSTART") {
             int w = 0, h = 0;
             if (word == "START") {
