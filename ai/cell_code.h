@@ -47,6 +47,9 @@ constexpr int multiset_rank(const std::array<int, 4>& values_in_any_order, int v
 }
 
 inline constexpr int kCellCodes = multiset_count(kLineClassCount, 4);
+// The code of a cell that is no longer empty: the evaluation seam's "new code" for the cell a
+// move fills, valued nothing.
+inline constexpr int kNoCellCode = kCellCodes;
 
 constexpr int cell_code(const std::array<int, 4>& classes) { return multiset_rank(classes, kLineClassCount); }
 

@@ -1,9 +1,5 @@
 #include "ai/evaluation.h"
 
-#include <algorithm>
-
-#include "ai/eval_tables.h"
-
 namespace tengen {
 
 int threat_mask(const SearchPosition& p) {
@@ -22,14 +18,5 @@ int threat_mask(const SearchPosition& p) {
 }
 
 int threat_variant(const SearchPosition& p) { return eval_mode(p.config().rule, p.side()); }
-
-Score evaluate_position(const SearchPosition& p) {
-    const int us = p.side(), them = us ^ 1;
-    // Now we are to move and they have just moved; before the last move the roles were swapped.
-    const int now = p.tempo_potential(us, true) - p.tempo_potential(them, false);
-    const int before = p.previous_tempo_potential(us, false) - p.previous_tempo_potential(them, true);
-    const int v = (now + before) / 2 + kThreatEval[threat_variant(p)][threat_mask(p)];
-    return std::clamp(v, -20000, 20000);
-}
 
 }  // namespace tengen

@@ -1,4 +1,5 @@
-// The static evaluation of a search position, from the side to move's view.
+// The static evaluation of a search position, from the side to move's view: the inputs every
+// evaluator shares (each colour's tables, the threat mask) and the search's one call.
 #pragma once
 
 #include "ai/score.h"
@@ -44,11 +45,7 @@ constexpr ThreatBits threat_bits(int mask) {
 int threat_mask(const SearchPosition& p);
 int threat_variant(const SearchPosition& p);
 
-// A learned value per cell code and role for every empty cell (summed incrementally by the
-// position), averaged over this position and the one before the last move to damp the
-// odd/even swing, plus the learned value of the threat mask. Meant for positions where nobody
-// holds a five and the side to move has no flex four (the search scores those as mates);
-// elsewhere it still returns a finite score.
-Score evaluate_position(const SearchPosition& p);
+// The side to move's score from the position's evaluator (ai/position_evaluator.h).
+inline Score evaluate_position(const SearchPosition& p) { return p.evaluator().evaluate(p); }
 
 }  // namespace tengen

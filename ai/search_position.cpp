@@ -6,7 +6,6 @@
 
 #include "ai/cell_code.h"
 #include "ai/cell_pattern.h"
-#include "ai/eval_tables.h"
 #include "ai/evaluation.h"
 #include "ai/move_order_weights.h"
 #include "engine/zobrist.h"
@@ -23,13 +22,13 @@ struct CellSummary {
     std::int16_t order_value;    // move-ordering potential
     std::int16_t order_attack;   // learned move ordering: the mover's value here
     std::int16_t order_defence;  // ... and the opponent's
-    std::int16_t eval[2];        // evaluation value when the colour is to move / has just moved
+    std::uint16_t code;          // the cell code
     std::uint8_t cls;            // CellClass
     std::uint8_t four;           // some line makes a four or better
 };
 struct CombinedTables {
-    // By eval_mode, then learned ordering or not, then cell code: 2,380 entries of 12 bytes
-    // (28 KB a table; indexed by all 38,416 orders of four classes instead, 450 KB, it read no
+    // By eval_mode, then learned ordering or not, then cell code: 2,380 entries of 10 bytes
+    // (24 KB a table; indexed by all 38,416 orders of four classes instead, 450 KB, it read no
     // faster).
     std::array<std::array<std::vector<CellInfo>, 2>, kEvalModes> info;
 };
@@ -82,7 +81,7 @@ CellSummary summarise(const std::array<int, 4>& classes, int mode) {
     const int code = kFine ? fine_code : order_code(s);
     out.order_attack = kOrderAttack[code];  // read only where the rule is freestyle
     out.order_defence = kOrderDefence[code];
-    for (int role = 0; role < 2; ++role) out.eval[role] = kCellCodeEval[mode][role][fine_code];
+    out.code = static_cast<std::uint16_t>(fine_code);
     out.cls = static_cast<std::uint8_t>(c);
     out.four = four ? 1 : 0;
     return out;
@@ -94,9 +93,9 @@ CellInfo info_of(const CellSummary& sum, bool learned) {
     return CellInfo{sum.cls,
                     sum.four,
                     sum.order_value,
-                    {sum.eval[0], sum.eval[1]},
                     learned ? sum.order_attack : static_cast<std::int16_t>(sum.order_value * 2),
-                    learned ? sum.order_defence : sum.order_value};
+                    learned ? sum.order_defence : sum.order_value,
+                    sum.code};
 }
 
 // Built by the first SearchPosition of the process, inside START (see Searcher::prepare).
@@ -145,7 +144,11 @@ std::uint64_t config_salt(const GameConfig& c) {
 }  // namespace
 
 SearchPosition::SearchPosition(const GameConfig& config)
-    : config_(config), k_(config.win_length), pad_(config.win_length), stride_(config.width + 2 * config.win_length) {
+    : config_(config),
+      k_(config.win_length),
+      pad_(config.win_length),
+      stride_(config.width + 2 * config.win_length),
+      evaluator_(config) {
     dir_offsets_ = {1, stride_, stride_ + 1, 1 - stride_};
     const std::size_t n = static_cast<std::size_t>(stride_) * (config_.height + 2 * pad_);
     cells_.assign(n, kCellWall);
@@ -166,7 +169,7 @@ SearchPosition::SearchPosition(const GameConfig& config)
         }
     }
     shapes_.assign(n * 8, kLcDead);
-    info_.assign(n * 2, CellInfo{kClsNone, 0, 0, {0, 0}, 0, 0});
+    info_.assign(n * 2, CellInfo{kClsNone, 0, 0, 0, 0, static_cast<std::uint16_t>(kNoCellCode)});
     near_.assign(n + 8, 0);  // add_to_five stores 8 bytes for 5: room past the last row
     points_.resize(n);
     stone_keys_.assign(n * 2, 0);
@@ -183,10 +186,10 @@ SearchPosition::SearchPosition(const GameConfig& config)
         tables_[c] = std::make_unique<ShapeTable>(line_rule_for(config_, code), code);
     }
     reach_ = std::max(tables_[0]->span(), tables_[1]->span());
-    for (int c = 0; c < 2; ++c) eval_mode_[c] = eval_mode(config_.rule, c);
     learned_order_ = config_.rule == Rule::Freestyle && config_.win_length == 5;
     const CombinedTables& tables = combined_tables();
-    for (int c = 0; c < 2; ++c) info_by_code_[c] = tables.info[eval_mode_[c]][learned_order_ ? 1 : 0].data();
+    for (int c = 0; c < 2; ++c)
+        info_by_code_[c] = tables.info[eval_mode(config_.rule, c)][learned_order_ ? 1 : 0].data();
     records_.reserve(config_.width * config_.height + 8);
     touched_.reserve(static_cast<std::size_t>(config_.width * config_.height) * 8 * k_ + 64);
 }
@@ -225,7 +228,6 @@ void SearchPosition::set_from(const Board& board) {
 
     for (auto& row : cls_count_) row.fill(0);
     potential_.fill(0);
-    for (auto& p : tempo_potential_) p.fill(0);
     four_cells_.fill(0);
     for (int y = 0; y < config_.height; ++y) {
         for (int x = 0; x < config_.width; ++x) {
@@ -242,6 +244,7 @@ void SearchPosition::set_from(const Board& board) {
             add_cell_stats(cell, +1);
         }
     }
+    evaluator_.refresh(*this);
 }
 
 void SearchPosition::set_line_cell(int cell, std::uint8_t code) noexcept {
@@ -277,7 +280,7 @@ void SearchPosition::recount_colour(int cell, int c) {
     ++cls_count_[c][now.cls];
     potential_[c] += now.order_value - info.order_value;
     four_cells_[c] += now.four - info.four;
-    for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += now.eval[role] - info.eval[role];
+    evaluator_.code_changed(cell, c, info.code, now.code);
     info = now;
 }
 
@@ -286,7 +289,6 @@ void SearchPosition::add_cell_stats(int cell, int sign) {
         const CellInfo& info = info_[cell * 2 + c];
         cls_count_[c][info.cls] += sign;
         potential_[c] += sign * info.order_value;
-        for (int role = 0; role < 2; ++role) tempo_potential_[c][role] += sign * info.eval[role];
         four_cells_[c] += sign * info.four;
     }
 }
@@ -315,12 +317,13 @@ void SearchPosition::place(int cell, int colour) {
     r.hash = hash_;
     r.cls_count = cls_count_;
     r.potential = potential_;
-    r.tempo_potential = tempo_potential_;
     r.four_cells = four_cells_;
     r.bbox = bbox_;
     records_.push_back(r);
+    evaluator_.push();
 
     add_cell_stats(cell, -1);
+    for (int c = 0; c < 2; ++c) evaluator_.code_changed(cell, c, info_[cell * 2 + c].code, kNoCellCode);
     const std::uint8_t code = colour == 0 ? kCellBlack : kCellWhite;
     cells_[cell] = code;
     ++stones_;
@@ -425,7 +428,7 @@ void SearchPosition::unmake() {
     hash_ = r.hash;
     cls_count_ = r.cls_count;
     potential_ = r.potential;
-    tempo_potential_ = r.tempo_potential;
+    evaluator_.pop();
     four_cells_ = r.four_cells;
     bbox_ = r.bbox;
     records_.pop_back();

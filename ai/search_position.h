@@ -2,7 +2,8 @@
 // codes. Every empty cell knows, per colour and direction, the shape its line would take if
 // that colour played there; per colour, a threat class and a potential value summarised
 // from its four shapes. make/unmake refresh only the cells within k of the move on its four
-// lines, and keep per-colour class counts and potential sums for evaluation and threats.
+// lines, and keep per-colour class counts and potential sums for threats and move ordering.
+// The evaluation is its evaluator's (ai/position_evaluator.h), told of every code that changes.
 #pragma once
 
 #include <array>
@@ -13,6 +14,7 @@
 
 #include "engine/board.h"
 #include "ai/line_shape.h"
+#include "ai/position_evaluator.h"
 
 namespace tengen {
 
@@ -31,16 +33,16 @@ enum CellClass : std::uint8_t {
     kClassCount
 };
 
-// What an empty cell is for one colour, from its four shapes; one 12-byte unit, so a make
+// What an empty cell is for one colour, from its four shapes; one 10-byte unit, so a make
 // saves and an unmake restores it whole. The search position's own record; shared tables
 // hold one for every cell code.
 struct CellInfo {
     std::uint8_t cls;            // CellClass
     std::uint8_t four;           // some line makes a four or better
     std::int16_t order_value;    // move-ordering potential
-    std::int16_t eval[2];        // evaluation value, [0] the colour is to move, [1] it just moved
     std::int16_t order_attack;   // learned move ordering, as the mover
     std::int16_t order_defence;  // ... and as the opponent
+    std::uint16_t code;          // the cell code (ai/cell_code.h) of the four shapes
 };
 
 class SearchPosition {
@@ -109,14 +111,11 @@ public:
         return records_.empty() ? potential_[colour] : records_.back().potential[colour];
     }
 
-    // The evaluation's sums over empty cells of the colour's value in a role: to_move true
-    // values the cells as the side to move's, false as the side's that has just moved. Both
-    // roles are kept for both colours because they swap every move.
-    int tempo_potential(int colour, bool to_move) const noexcept { return tempo_potential_[colour][to_move ? 0 : 1]; }
-    // The same before the last move (equal to tempo_potential() at the root of the record).
-    int previous_tempo_potential(int colour, bool to_move) const noexcept {
-        return (records_.empty() ? tempo_potential_ : records_.back().tempo_potential)[colour][to_move ? 0 : 1];
-    }
+    // The cell code of an empty cell's four line classes for the colour, what the evaluator
+    // is told of when it changes.
+    int cell_code_at(int cell, int colour) const noexcept { return info_[cell * 2 + colour].code; }
+    // Kept in step with every make, unmake and set_from; the search evaluates through it.
+    const SearchEvaluator& evaluator() const noexcept { return evaluator_; }
 
     void make(int cell);
     void unmake();
@@ -151,7 +150,6 @@ private:
         std::uint64_t hash;
         std::array<std::array<int, kClassCount>, 2> cls_count;
         std::array<int, 2> potential;
-        std::array<std::array<int, 2>, 2> tempo_potential;
         std::array<int, 2> four_cells;
         Box bbox;
     };
@@ -197,15 +195,13 @@ private:
     std::vector<Point> points_;              // [cell]: its board point (outside the board for padding)
     std::vector<std::uint64_t> stone_keys_;  // [cell * 2 + colour]: Zobrist key of a stone there
     std::array<std::unique_ptr<ShapeTable>, 2> tables_;
-    std::array<int, 2> eval_mode_{};  // each colour's tables (eval_mode)
-    bool learned_order_ = false;      // see learned_order()
+    bool learned_order_ = false;  // see learned_order()
     // Each colour's CellInfo by cell code, for this rule and ordering (a shared table): make
     // copies an entry whole.
     std::array<const CellInfo*, 2> info_by_code_{};
 
     std::array<std::array<int, kClassCount>, 2> cls_count_{};
     std::array<int, 2> potential_{};
-    std::array<std::array<int, 2>, 2> tempo_potential_{};  // [colour][role]
     std::array<int, 2> four_cells_{};
     int side_ = 0;
     int stones_ = 0;
@@ -214,6 +210,7 @@ private:
     Box bbox_{0, 0, -1, -1};  // stones' bounding box (empty when x1 < x0)
     std::vector<Record> records_;
     std::vector<Touched> touched_;
+    SearchEvaluator evaluator_;
 };
 
 }  // namespace tengen
