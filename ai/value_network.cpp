@@ -138,9 +138,10 @@ std::vector<std::int32_t> accumulate(const ValueNetwork& net, const ValueFeature
 
 std::int32_t evaluate_logit_units(const ValueNetwork& net, const ValueFeatures& f) {
     auto clip = [](std::int32_t v) { return std::clamp(v, 0, kActivationScale); };
-    auto activation = [](std::int32_t v) {
-        return std::clamp(v, 0, kEmbeddingScale) / (kEmbeddingScale / kActivationScale);
-    };
+    // Both scalings round to nearest: truncating would shift every activation down by half a
+    // step, a bias the float fit never saw.
+    constexpr int kStep = kEmbeddingScale / kActivationScale;
+    auto activation = [](std::int32_t v) { return (std::clamp(v, 0, kEmbeddingScale) + kStep / 2) / kStep; };
     std::vector<std::int32_t> input = accumulate(net, f);
     for (std::int32_t& v : input) v = activation(v);
     const std::int16_t* threat = net.threat_row(f.own_mode, f.threat_mask);
@@ -152,7 +153,7 @@ std::int32_t evaluate_logit_units(const ValueNetwork& net, const ValueFeatures& 
         const std::int8_t* w = net.hidden_weights.data() + static_cast<std::size_t>(h) * inputs;
         for (int i = 0; i < inputs; ++i) sum += w[i] * input[i];
         // Back to the activation scale; negative sums clip to 0 whichever way they round.
-        out += net.output_weights[h] * clip(sum / kWeightScale);
+        out += net.output_weights[h] * clip((sum + kWeightScale / 2) / kWeightScale);
     }
     return out;
 }

@@ -13,9 +13,10 @@ if(EXISTS "${INPUT}")
   file(READ "${INPUT}" hex HEX)
   string(LENGTH "${hex}" hex_length)
   math(EXPR size "${hex_length} / 2")
-  # Sixteen bytes a line.
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
-  string(REGEX REPLACE "((0x..,){16})" "\\1\n" bytes "${bytes}")
+  # Sixteen bytes a line (CMake's expressions have no {16}).
+  string(REPEAT "0x..," 16 sixteen)
+  string(REGEX REPLACE "(${sixteen})" "\\1\n" bytes "${bytes}")
 endif()
 if(size EQUAL 0)
   set(bytes "0")  # an array may not be empty; the size says there is nothing

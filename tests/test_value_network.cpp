@@ -34,11 +34,11 @@ ValueNetwork tiny_network() {
     ValueNetwork n = ValueNetwork::zeros(NetworkFamily::Freestyle, {2, 1, 2});
     n.accumulator_bias = {200, 400};
     n.own_rows[kCodeA * 2 + 0] = 100;
-    n.own_rows[kCodeA * 2 + 1] = 300;
+    n.own_rows[kCodeA * 2 + 1] = 700;
     n.opp_rows[kCodeB * 2 + 0] = 30;
     n.opp_rows[kCodeB * 2 + 1] = 20;
     n.threat_rows[kMask] = 600;
-    n.hidden_weights = {64, -32, 16, -127, 0, 0};
+    n.hidden_weights = {64, 32, 16, -127, 0, 0};
     n.hidden_bias = {1000, 0};
     n.output_weights = {10, -3};
     n.output_bias = 500;
@@ -65,20 +65,22 @@ fs::path scratch(const std::string& name) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(the_forward_pass_of_a_hand_built_network_gives_the_value_worked_out_by_hand) {
-    // Accumulator: 200 + 3*100 + 2*30 = 560 -> 560 / 8 = 70; 400 + 3*300 + 2*20 = 1340, past
-    // 1016 (1.0) -> 127. Threat row 600 -> 75. Hidden 0: 1000 + 64*70 - 32*127 + 16*75 = 2616,
-    // / 64 -> 40. Hidden 1: -127*70 < 0 -> 0. Output: 500 + 10*40 - 3*0 = 900.
+    // Accumulator: 200 + 3*100 + 2*30 = 560 -> 560 / 16 = 35; 400 + 3*700 + 2*20 = 2540, past
+    // 2032 (1.0) -> 127. Threat row 600 / 16 = 37.5 -> 38 (to nearest, a half up). Hidden 0:
+    // 1000 + 64*35 + 32*127 + 16*38 = 7912, / 64 = 123.6 -> 124. Hidden 1: -127*35 < 0 -> 0.
+    // Output: 500 + 10*124 - 3*0 = 1740.
     const ValueNetwork n = tiny_network();
     const ValueFeatures f = tiny_features();
-    BOOST_TEST(accumulate(n, f) == (std::vector<std::int32_t>{560, 1340}), boost::test_tools::per_element());
-    BOOST_TEST(evaluate_logit_units(n, f) == 900);
-    BOOST_TEST(evaluate_logit(n, f) == 900.0 / (127 * 64), boost::test_tools::tolerance(1e-12));
-    BOOST_TEST(evaluate_win_probability(n, f) == 1 / (1 + std::exp(-900.0 / 8128)),
+    BOOST_TEST(accumulate(n, f) == (std::vector<std::int32_t>{560, 2540}), boost::test_tools::per_element());
+    BOOST_TEST(evaluate_logit_units(n, f) == 1740);
+    BOOST_TEST(evaluate_logit(n, f) == 1740.0 / (127 * 64), boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(evaluate_win_probability(n, f) == 1 / (1 + std::exp(-1740.0 / 8128)),
                boost::test_tools::tolerance(1e-12));
-    // Another threat mask has a zero row, and its weight drops out: 1000 + 4480 - 4064 = 1416 -> 22.
+    // Another threat mask has a zero row, and its weight drops out: 1000 + 2240 + 4064 = 7304,
+    // / 64 = 114.1 -> 114.
     ValueFeatures other = f;
     other.threat_mask = 6;
-    BOOST_TEST(evaluate_logit_units(n, other) == 500 + 10 * 22);
+    BOOST_TEST(evaluate_logit_units(n, other) == 500 + 10 * 114);
 }
 
 BOOST_AUTO_TEST_CASE(a_weights_file_round_trips_and_a_damaged_one_is_refused) {
@@ -91,7 +93,7 @@ BOOST_AUTO_TEST_CASE(a_weights_file_round_trips_and_a_damaged_one_is_refused) {
     const Result<ValueNetwork> back = parse_value_network(bytes);
     BOOST_REQUIRE_MESSAGE(back.ok(), back.error());
     BOOST_TEST(serialise(*back) == bytes, boost::test_tools::per_element());
-    BOOST_TEST(evaluate_logit_units(*back, tiny_features()) == 900);
+    BOOST_TEST(evaluate_logit_units(*back, tiny_features()) == 1740);
 
     const fs::path path = scratch("round-trip.bin");
     BOOST_REQUIRE(write_value_network(n, path.string()).ok());

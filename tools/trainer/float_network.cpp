@@ -6,6 +6,7 @@
 
 #include "ai/cell_code.h"
 #include "ai/evaluation.h"
+#include "ai/line_shape.h"
 
 namespace tengen {
 
@@ -17,26 +18,43 @@ constexpr float kEmbeddingLimit = 32767.0f / kEmbeddingScale;  // an int16 entry
 float clip01(float v) { return std::clamp(v, 0.0f, 1.0f); }
 bool inside01(float v) { return v > 0.0f && v < 1.0f; }
 
+// The four line classes of every cell code (with repeats), for the per-class part of the rows.
+std::vector<std::array<std::uint8_t, 4>> classes_of_codes() {
+    std::vector<std::array<std::uint8_t, 4>> out(kCellCodes);
+    for (int a = 0; a < kLineClassCount; ++a)
+        for (int b = a; b < kLineClassCount; ++b)
+            for (int c = b; c < kLineClassCount; ++c)
+                for (int d = c; d < kLineClassCount; ++d)
+                    out[static_cast<std::size_t>(cell_code({a, b, c, d}))] = {
+                        static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b), static_cast<std::uint8_t>(c),
+                        static_cast<std::uint8_t>(d)};
+    return out;
+}
+
 }  // namespace
 
 struct FloatNetwork::Activations {
     std::vector<float> acc, threat, x, z1, h1, dx;
+    std::vector<float> class_counts;  // [side][mode][class]: cells times how often the class is in their code
     double out = 0;
 };
 
 struct FloatNetwork::Gradients {
-    std::vector<float> rows, threat, dense;
+    std::vector<float> rows, threat, dense, classes;
     std::vector<std::uint32_t> touched_rows, touched_threat;  // row numbers (offset / width)
     std::vector<std::uint8_t> row_marked, threat_marked;
     double loss = 0;
     Activations scratch;
 };
 
-FloatNetwork::FloatNetwork(NetworkFamily family, const ValueNetworkSizes& sizes, std::uint32_t seed)
+FloatNetwork::FloatNetwork(NetworkFamily family, const ValueNetworkSizes& sizes, const AccumulatorBound& bound,
+                           std::uint32_t seed)
     : family_(family),
       sizes_(sizes),
       modes_(family == NetworkFamily::Renju ? 2 : 1),
-      inputs_(sizes.accumulator + sizes.threat) {
+      inputs_(sizes.accumulator + sizes.threat),
+      accumulator_limit_(static_cast<float>(bound.limit)),
+      accumulator_penalty_(static_cast<float>(bound.penalty)) {
     std::mt19937 rng(seed);
     const std::size_t acc = static_cast<std::size_t>(sizes.accumulator);
     const std::size_t row_count = 2 * static_cast<std::size_t>(modes_) * kCellCodes;
@@ -48,6 +66,10 @@ FloatNetwork::FloatNetwork(NetworkFamily family, const ValueNetworkSizes& sizes,
     std::normal_distribution<float> w2_init(0.0f, 1.0f / std::sqrt(static_cast<float>(sizes.hidden)));
     rows_.resize(row_count * acc);
     for (float& w : rows_) w = row_init(rng);
+    class_rows_.assign(2 * static_cast<std::size_t>(modes_) * kLineClassCount * acc, 0.0f);
+    classes_m_.assign(class_rows_.size(), 0.0f);
+    classes_v_.assign(class_rows_.size(), 0.0f);
+    code_classes_ = classes_of_codes();
     threat_.resize(threat_count * static_cast<std::size_t>(sizes.threat));
     for (float& w : threat_) w = threat_init(rng);
     acc_bias_.assign(acc, 0.5f);
@@ -78,14 +100,32 @@ std::size_t FloatNetwork::threat_offset(int mode, int mask) const {
            static_cast<std::size_t>(sizes_.threat);
 }
 
+std::size_t FloatNetwork::class_offset(bool own, int mode, int line_class) const {
+    return ((own ? 0 : static_cast<std::size_t>(modes_)) + static_cast<std::size_t>(mode)) * kLineClassCount *
+               static_cast<std::size_t>(sizes_.accumulator) +
+           static_cast<std::size_t>(line_class) * static_cast<std::size_t>(sizes_.accumulator);
+}
+
 void FloatNetwork::forward(const TrainingSet& set, const TrainingSample& s, Activations& a) const {
     const int width = sizes_.accumulator;
     a.acc.assign(acc_bias_.begin(), acc_bias_.end());
+    a.class_counts.assign(class_rows_.size() / static_cast<std::size_t>(width), 0.0f);
     const CodeCount* codes = set.codes.data() + s.codes_begin;
     for (int i = 0; i < s.own_codes + s.opp_codes; ++i) {
         const bool own = i < s.own_codes;
-        const float* row = rows_.data() + row_offset(own, own ? s.own_mode : s.opp_mode, codes[i].code);
+        const int mode = own ? s.own_mode : s.opp_mode;
+        const float* row = rows_.data() + row_offset(own, mode, codes[i].code);
         const float n = codes[i].count;
+        for (int k = 0; k < width; ++k) a.acc[k] += n * row[k];
+        for (std::uint8_t c : code_classes_[codes[i].code])
+            a.class_counts[class_offset(own, mode, c) / static_cast<std::size_t>(width)] += n;
+    }
+    // A code's row is its own part plus the rows of its four classes: the class rows are shared
+    // by every code, so a rare code starts from what its classes are worth.
+    for (std::size_t r = 0; r < a.class_counts.size(); ++r) {
+        const float n = a.class_counts[r];
+        if (n == 0.0f) continue;
+        const float* row = class_rows_.data() + r * static_cast<std::size_t>(width);
         for (int k = 0; k < width; ++k) a.acc[k] += n * row[k];
     }
     const float* threat = threat_.data() + threat_offset(s.own_mode, s.threat_mask);
@@ -141,9 +181,18 @@ double FloatNetwork::accumulate_gradient(const TrainingSet& set, const TrainingS
             a.dx[i] += dz * w[i];
         }
     }
-    for (int k = 0; k < width; ++k)
+    for (int k = 0; k < width; ++k) {
         if (!inside01(a.acc[k])) a.dx[k] = 0.0f;
+        const float excess = a.acc[k] - std::clamp(a.acc[k], -accumulator_limit_, accumulator_limit_);
+        a.dx[k] += accumulator_penalty_ * excess;
+    }
     for (int k = 0; k < width; ++k) g_acc_bias[k] += a.dx[k];
+    for (std::size_t r = 0; r < a.class_counts.size(); ++r) {
+        const float n = a.class_counts[r];
+        if (n == 0.0f) continue;
+        float* gr = g.classes.data() + r * static_cast<std::size_t>(width);
+        for (int k = 0; k < width; ++k) gr[k] += n * a.dx[k];
+    }
     const CodeCount* codes = set.codes.data() + s.codes_begin;
     for (int i = 0; i < s.own_codes + s.opp_codes; ++i) {
         const bool own = i < s.own_codes;
@@ -177,6 +226,7 @@ double FloatNetwork::train_batch(const TrainingSet& set, const std::vector<std::
         g.rows.assign(rows_.size(), 0.0f);
         g.threat.assign(threat_.size(), 0.0f);
         g.dense.assign(dense_m_.size(), 0.0f);
+        g.classes.assign(class_rows_.size(), 0.0f);
         g.row_marked.assign(rows_.size() / static_cast<std::size_t>(sizes_.accumulator), 0);
         g.threat_marked.assign(threat_.size() / static_cast<std::size_t>(sizes_.threat), 0);
         scratch_.push_back(std::move(g));
@@ -202,6 +252,7 @@ double FloatNetwork::train_batch(const TrainingSet& set, const std::vector<std::
         Gradients& g = scratch_[static_cast<std::size_t>(part)];
         total.loss += g.loss;
         for (std::size_t i = 0; i < g.dense.size(); ++i) total.dense[i] += std::exchange(g.dense[i], 0.0f);
+        for (std::size_t i = 0; i < g.classes.size(); ++i) total.classes[i] += std::exchange(g.classes[i], 0.0f);
         for (std::uint32_t row : g.touched_rows) {
             if (!total.row_marked[row]) total.row_marked[row] = 1, total.touched_rows.push_back(row);
             g.row_marked[row] = 0;
@@ -223,6 +274,7 @@ double FloatNetwork::train_batch(const TrainingSet& set, const std::vector<std::
     const float c2 = static_cast<float>(1 - std::pow(adam.beta2, static_cast<double>(step_)));
     const float rate = static_cast<float>(adam.rate), eps = static_cast<float>(adam.epsilon);
     const float per_sample = 1.0f / static_cast<float>(batch.size());
+    const float decay = static_cast<float>(adam.rate * adam.code_decay);
     auto update = [&](float& w, float& m, float& v, float& g, float limit) {
         const float grad = g * per_sample;
         g = 0.0f;
@@ -234,6 +286,7 @@ double FloatNetwork::train_batch(const TrainingSet& set, const std::vector<std::
         total.row_marked[row] = 0;
         for (int k = 0; k < width; ++k) {
             const std::size_t i = static_cast<std::size_t>(row) * width + k;
+            rows_[i] -= decay * rows_[i];
             update(rows_[i], rows_m_[i], rows_v_[i], total.rows[i], kEmbeddingLimit);
         }
     }
@@ -246,6 +299,8 @@ double FloatNetwork::train_batch(const TrainingSet& set, const std::vector<std::
         }
     }
     total.touched_threat.clear();
+    for (std::size_t i = 0; i < class_rows_.size(); ++i)
+        update(class_rows_[i], classes_m_[i], classes_v_[i], total.classes[i], kEmbeddingLimit);
     std::size_t at = 0;
     auto update_all = [&](std::vector<float>& weights, float limit) {
         for (float& w : weights) {
@@ -272,11 +327,22 @@ ValueNetwork FloatNetwork::quantised() const {
     auto to_int32 = [](float v) { return static_cast<std::int32_t>(std::lround(v * kActivationScale * kWeightScale)); };
     for (std::size_t i = 0; i < acc_bias_.size(); ++i)
         net.accumulator_bias[i] = to_int16(acc_bias_[i], kEmbeddingScale);
-    const std::size_t half = rows_.size() / 2;  // own rows, then opp rows: the same order as ValueNetwork's
-    for (std::size_t i = 0; i < half; ++i) {
-        net.own_rows[i] = to_int16(rows_[i], kEmbeddingScale);
-        net.opp_rows[i] = to_int16(rows_[half + i], kEmbeddingScale);
-    }
+    // The engine's row for a code is the whole of it: its own part and its classes' rows.
+    const int width = sizes_.accumulator;
+    for (int side = 0; side < 2; ++side)
+        for (int mode = 0; mode < modes_; ++mode)
+            for (int code = 0; code < kCellCodes; ++code) {
+                const std::size_t at = row_offset(side == 0, mode, code);
+                std::int16_t* out = (side == 0 ? net.own_rows : net.opp_rows).data() +
+                                    (static_cast<std::size_t>(mode) * kCellCodes + static_cast<std::size_t>(code)) *
+                                        static_cast<std::size_t>(width);
+                for (int k = 0; k < width; ++k) {
+                    float v = rows_[at + k];
+                    for (std::uint8_t c : code_classes_[static_cast<std::size_t>(code)])
+                        v += class_rows_[class_offset(side == 0, mode, c) + k];
+                    out[k] = to_int16(v, kEmbeddingScale);
+                }
+            }
     for (std::size_t i = 0; i < threat_.size(); ++i) net.threat_rows[i] = to_int16(threat_[i], kEmbeddingScale);
     for (std::size_t i = 0; i < w1_.size(); ++i) net.hidden_weights[i] = to_int8(w1_[i]);
     for (std::size_t i = 0; i < b1_.size(); ++i) net.hidden_bias[i] = to_int32(b1_[i]);

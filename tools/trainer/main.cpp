@@ -81,9 +81,11 @@ int main(int argc, char** argv) {
     namespace po = boost::program_options;
     std::vector<std::string> files;
     std::string out, report;
-    int epochs = 8, batch_size = 1024, threads = 1, validation_every = 20;
+    int epochs = 15, batch_size = 1024, threads = 1, validation_every = 20;
     int accumulator = 32, threat = 16, hidden = 32;
-    double rate = 2e-3, rate_decay = 0.75, result_weight = 0.5, score_scale = 0;
+    double rate = 5e-3, rate_decay = 0.85, result_weight = 0.5, score_scale = 0;
+    AccumulatorBound bound;
+    double code_decay = 0;
     std::size_t max_positions = 0;
     std::uint32_t seed = 1;
     bool evaluated_only = false;
@@ -112,7 +114,13 @@ int main(int argc, char** argv) {
         ("seed", po::value(&seed)->default_value(seed), "the initial weights' and the shuffle's seed")
         ("accumulator", po::value(&accumulator)->default_value(accumulator), "width of the summed cell rows")
         ("threat-width", po::value(&threat)->default_value(threat), "width of the threat mask's row")
-        ("hidden", po::value(&hidden)->default_value(hidden), "width of the hidden layer");
+        ("hidden", po::value(&hidden)->default_value(hidden), "width of the hidden layer")
+        ("code-decay", po::value(&code_decay)->default_value(code_decay),
+         "weight decay (AdamW) on each code's own part of its rows, toward the sum of its classes' rows")
+        ("accumulator-limit", po::value(&bound.limit)->default_value(bound.limit),
+         "accumulator entries past +-this (units of 1.0) are penalised (the engine's int16 sums hold +-32)")
+        ("accumulator-penalty", po::value(&bound.penalty)->default_value(bound.penalty),
+         "the penalty's weight: PENALTY * excess^2 / 2 a position and entry");
     // clang-format on
     po::positional_options_description positional;
     positional.add("games", -1);
@@ -141,6 +149,9 @@ int main(int argc, char** argv) {
     for (int w : {accumulator, threat, hidden})
         if (w < 1 || w > 1024) return refuse("layer widths must be within 1..1024");
     if (score_scale < 0) return refuse("--score-scale must be positive (or 0 to fit it)");
+    if (code_decay < 0) return refuse("--code-decay must not be negative");
+    if (bound.limit <= 0 || bound.penalty < 0)
+        return refuse("--accumulator-limit must be positive, --accumulator-penalty not negative");
 
     using Clock = std::chrono::steady_clock;
     const auto started = Clock::now();
@@ -167,7 +178,7 @@ int main(int argc, char** argv) {
         "against results, {:.6f} against targets\n",
         score_scale, fitted_scale ? "fitted" : "given", result_weight, table_k_result, table_k_target);
 
-    FloatNetwork network(set.family, {accumulator, threat, hidden}, seed);
+    FloatNetwork network(set.family, {accumulator, threat, hidden}, bound, seed);
     std::mt19937 shuffle(seed);
     nlohmann::json epoch_log = nlohmann::json::array();
     auto validation_loss = [&] {
@@ -183,6 +194,7 @@ int main(int argc, char** argv) {
         std::shuffle(train.begin(), train.end(), shuffle);
         AdamSettings adam;
         adam.rate = rate * std::pow(rate_decay, epoch);
+        adam.code_decay = code_decay;
         double loss_sum = 0;
         for (std::size_t begin = 0; begin < train.size(); begin += static_cast<std::size_t>(batch_size)) {
             const std::size_t end = std::min(train.size(), begin + static_cast<std::size_t>(batch_size));
@@ -206,6 +218,7 @@ int main(int argc, char** argv) {
     const Result<ValueNetwork> built = read_value_network(out);
     if (!built) return refuse("the file just written does not load: " + built.error());
     Comparison all, evaluated;
+    std::vector<Comparison> by_source(set.sources.size());  // every held-out position, by file
     std::int32_t largest_sum = 0;
     for (std::uint32_t i : validation) {
         const TrainingSample& s = set.samples[i];
@@ -215,7 +228,7 @@ int main(int argc, char** argv) {
         const double p_float = sigmoid(network.logit(set, s));
         const double p_tables_result = sigmoid(table_k_result * s.table_eval);
         const double p_tables_target = sigmoid(table_k_target * s.table_eval);
-        for (Comparison* c : {&all, &evaluated}) {
+        for (Comparison* c : {&all, &evaluated, &by_source[std::min<std::size_t>(s.source, by_source.size() - 1)]}) {
             if (c == &evaluated && !s.evaluated) continue;
             c->network.add(p_built, s);
             c->network_float.add(p_float, s);
@@ -233,6 +246,9 @@ int main(int argc, char** argv) {
     std::cout << "\n";
     print_comparison("validation, every position", all);
     print_comparison("validation, positions the search evaluates", evaluated);
+    if (by_source.size() > 1)
+        for (std::size_t i = 0; i < by_source.size(); ++i)
+            print_comparison("validation, every position of " + set.sources[i], by_source[i]);
     std::cout << fmt::format("largest accumulator entry on validation: {} (int16 holds 32767)\n", largest_sum);
     std::cout << fmt::format("wrote {} ({} bytes) in {:.1f} s\n", out, serialise(*built).size(), seconds());
 
@@ -252,6 +268,16 @@ int main(int argc, char** argv) {
              {{"network", all.network.json()},
               {"network_float", all.network_float.json()},
               {"tables", all.tables.json()}}},
+            {"validation_by_file",
+             [&] {
+                 nlohmann::json files_json = nlohmann::json::array();
+                 for (std::size_t i = 0; i < by_source.size(); ++i)
+                     files_json.push_back({{"file", set.sources[i]},
+                                           {"network", by_source[i].network.json()},
+                                           {"network_float", by_source[i].network_float.json()},
+                                           {"tables", by_source[i].tables.json()}});
+                 return files_json;
+             }()},
             {"validation_evaluated",
              {{"network", evaluated.network.json()},
               {"network_float", evaluated.network_float.json()},

@@ -66,6 +66,11 @@ Result<SelfplayGame> parse_selfplay_line(std::string_view line) {
         }
     }
 
+    for (const char* key : {"pair", "game"})
+        if (g.contains(key) && g[key].is_number_integer() && g[key].get<long long>() >= 0) {
+            game.split_key = g[key].get<long long>();
+            break;
+        }
     const std::string result = g.value("result", "");
     if (result == "black")
         game.black_result = 1.0;

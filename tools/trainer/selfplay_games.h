@@ -21,6 +21,10 @@ struct SelfplayGame {
     // side to move's view; nullopt where the record has none.
     std::vector<std::optional<int>> scores;
     double black_result = 0.5;  // 1 black won, 0 white won, 0.5 a draw
+    // What the validation split goes by: an arena line's pair (its opening, played with both
+    // colours: the two games share their first moves, so they must fall on the same side of the
+    // split), else the record's game number; -1 when it has neither.
+    long long split_key = -1;
 };
 
 // One line of either kind; a failure names what is wrong with it (or why the game is of no use).

@@ -58,8 +58,10 @@ double minimise_log_scale(double low, double high, const std::function<double(do
 Status read_selfplay_file(const std::string& path, const ReadOptions& options, TrainingSet& set) {
     std::ifstream in(path);
     if (!in) return Failure{"cannot read " + path};
+    const auto source = static_cast<std::uint8_t>(std::min<std::size_t>(set.sources.size(), 255));
+    set.sources.push_back(path);
     std::string line;
-    while (std::getline(in, line)) {
+    for (long long line_number = 0; std::getline(in, line); ++line_number) {
         if (options.max_positions > 0 && set.samples.size() >= options.max_positions) break;
         if (line.empty()) continue;
         const Result<SelfplayGame> game = parse_selfplay_line(line);
@@ -73,8 +75,9 @@ Status read_selfplay_file(const std::string& path, const ReadOptions& options, T
             ++set.skipped;
             continue;
         }
+        const long long key = g.split_key >= 0 ? g.split_key : line_number;
         const bool validation =
-            options.validation_every > 0 && set.games % options.validation_every == options.validation_every - 1;
+            options.validation_every > 0 && key % options.validation_every == options.validation_every - 1;
         const std::size_t first_sample = set.samples.size(), first_code = set.codes.size();
         SearchPosition p(g.config);
         p.set_from(Board(g.config));
@@ -99,6 +102,7 @@ Status read_selfplay_file(const std::string& path, const ReadOptions& options, T
                 s.table_eval = evaluate_position(p);
                 s.validation = validation;
                 s.evaluated = evaluated_by_search(p);
+                s.source = source;
                 set.codes.insert(set.codes.end(), f.own.begin(), f.own.end());
                 set.codes.insert(set.codes.end(), f.opp.begin(), f.opp.end());
                 set.samples.push_back(s);

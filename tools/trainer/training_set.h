@@ -28,6 +28,7 @@ struct TrainingSample {
     std::int32_t table_eval;    // evaluate_position (ai/evaluation.h): the tables' score
     bool validation;            // its game is held out
     bool evaluated;             // the search evaluates it (nobody has a five to make, no flex four to move)
+    std::uint8_t source;        // which file it came from, in the order read (the 256th and later share 255)
 };
 
 struct TrainingSet {
@@ -36,11 +37,14 @@ struct TrainingSet {
     std::vector<TrainingSample> samples;
     int games = 0;
     int validation_games = 0;
-    int skipped = 0;  // unreadable lines, other rule families, impossible moves
+    int skipped = 0;                   // unreadable lines, other rule families, impossible moves
+    std::vector<std::string> sources;  // the files read, in order
 };
 
 struct ReadOptions {
-    int validation_every = 20;      // every Nth game (the 20th, the 40th, ...) is held out
+    // Every Nth game is held out (numbers 19, 39, ... for 20): by the record's game number, or an
+    // arena line's pair (both of its games), else by line.
+    int validation_every = 20;
     std::size_t max_positions = 0;  // stop reading once this many are in (0: no limit)
     bool evaluated_only = false;    // keep only positions the search evaluates
 };
