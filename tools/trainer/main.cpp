@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
     std::string out, report;
     int epochs = 15, batch_size = 1024, threads = 1, validation_every = 20;
     int accumulator = 32, threat = 16, hidden = 32;
-    double rate = 5e-3, rate_decay = 0.85, result_weight = 0.5, score_scale = 0;
+    double rate = 5e-3, rate_decay = 0.6, result_weight = 0.5, score_scale = 0;
     AccumulatorBound bound;
     double code_decay = 0;
     std::size_t max_positions = 0;
