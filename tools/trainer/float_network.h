@@ -23,7 +23,7 @@ struct AdamSettings {
     double code_decay = 0;
 };
 
-// The engine's int16 sums hold +-32 units. The fit pays penalty * excess^2 / 2 for every
+// The engine's int16 sums hold +-16 units. The fit pays penalty * excess^2 / 2 for every
 // accumulator entry past +-limit (before clipping), which keeps the sums well inside that
 // range on boards unlike the training positions, and regularises as well.
 struct AccumulatorBound {

@@ -93,13 +93,13 @@ int main(int argc, char** argv) {
     // clang-format off
     opts.add_options()
         ("help,h", "show this help")
-        ("games", po::value(&files)->multitoken(), "self-play records (pbrain-tengen selfplay)")
+        ("games", po::value(&files)->multitoken(), "self-play records (pbrain-tengen selfplay) or arena results lines (tengen-arena --results)")
         ("out", po::value(&out), "write the weights file here (ai/networks/freestyle.bin is the build's)")
         ("report", po::value(&report), "also write the figures as JSON here")
         ("epochs", po::value(&epochs)->default_value(epochs), "passes over the training positions")
         ("batch", po::value(&batch_size)->default_value(batch_size), "positions a step")
-        ("rate", po::value(&rate)->default_value(rate), "Adam's step size in the first epoch")
-        ("rate-decay", po::value(&rate_decay)->default_value(rate_decay), "the step size's factor from one epoch to the next")
+        ("rate", po::value(&rate)->default_value(rate, "0.005"), "Adam's step size in the first epoch")
+        ("rate-decay", po::value(&rate_decay)->default_value(rate_decay, "0.6"), "the step size's factor from one epoch to the next")
         ("result-weight", po::value(&result_weight)->default_value(result_weight),
          "0..1: the game result's share of a position's target; the rest is its search score's "
          "probability (a proven mate score is the whole target)")
@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
         ("code-decay", po::value(&code_decay)->default_value(code_decay),
          "weight decay (AdamW) on each code's own part of its rows, toward the sum of its classes' rows")
         ("accumulator-limit", po::value(&bound.limit)->default_value(bound.limit),
-         "accumulator entries past +-this (units of 1.0) are penalised (the engine's int16 sums hold +-32)")
+         "accumulator entries past +-this (units of 1.0) are penalised (the engine's int16 sums hold +-16)")
         ("accumulator-penalty", po::value(&bound.penalty)->default_value(bound.penalty),
          "the penalty's weight: PENALTY * excess^2 / 2 a position and entry");
     // clang-format on
