@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <iterator>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -182,6 +184,38 @@ BOOST_AUTO_TEST_CASE(a_positions_features_cover_every_empty_cell_once_per_side_a
     BOOST_TEST(holds(f.opp, cell_code(black)));
     BOOST_TEST(holds(f.own, cell_code(white)));
     BOOST_TEST(f.threat_mask == threat_mask(p));
+}
+
+BOOST_AUTO_TEST_CASE(the_eight_images_of_a_position_have_the_same_features_and_value) {
+    // A cell's code is an unordered set of its four line classes and a board symmetry only
+    // permutes the directions, so the network needs no augmented data.
+    const std::vector<Point> stones{{7, 7}, {8, 8}, {7, 8}, {9, 9}, {7, 9}, {3, 12}, {10, 6}, {6, 6}};
+    const auto built = parse_value_network(embedded_network_bytes(NetworkFamily::Freestyle));
+    auto features = [](int image, const std::vector<Point>& points) {
+        GameConfig config;
+        SearchPosition p(config);
+        p.set_from(Board(config));
+        for (Point q : points) {
+            if (image & 1) q.x = 14 - q.x;
+            if (image & 2) q.y = 14 - q.y;
+            if (image & 4) std::swap(q.x, q.y);
+            p.make(p.cell_of(q));
+        }
+        return value_features(p);
+    };
+    const ValueFeatures first = features(0, stones);
+    auto same = [](const std::vector<CodeCount>& a, const std::vector<CodeCount>& b) {
+        return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](CodeCount x, CodeCount y) {
+                   return x.code == y.code && x.count == y.count;
+               });
+    };
+    for (int image = 1; image < 8; ++image) {
+        const ValueFeatures f = features(image, stones);
+        BOOST_TEST(same(f.own, first.own), "image " << image);
+        BOOST_TEST(same(f.opp, first.opp), "image " << image);
+        BOOST_TEST(f.threat_mask == first.threat_mask);
+        if (built.ok()) BOOST_TEST(evaluate_logit_units(*built, f) == evaluate_logit_units(*built, first));
+    }
 }
 
 BOOST_AUTO_TEST_CASE(the_built_in_network_is_the_file_in_the_source_tree) {
