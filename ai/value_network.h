@@ -1,0 +1,118 @@
+// A learned value of a position: a small network over the cell codes the search position
+// already keeps (cell_code.h), trained by tengen-train (tools/trainer/) on self-play games.
+//
+// Every empty cell adds two embedding rows to one accumulator: own[mode][code] for the side
+// to move's code at the cell and opp[mode][code] for the opponent's. The sum is a plain sum of
+// rows, so a search can later keep it incrementally (a move changes the codes of the cells on
+// its four lines only). The accumulator, clipped to [0, 1], is joined by a clipped row for the
+// side to move's threat mask (evaluation.h), then one clipped hidden layer and one output give
+// the logit of the side to move's win probability. Board symmetries permute a cell's four
+// directions and the code is an unordered set of the four, so the value is the same for all
+// eight images of a position.
+//
+// The weights are integers as the engine will use them: embeddings (and so the accumulator)
+// int16 at kEmbeddingScale per unit, clipped activations 0..kActivationScale (one byte), dense
+// weights int8 at kWeightScale per unit, biases int32 at activation times weight scale. A board
+// sums hundreds of rows, the far cells' one code a hundred times over, so the rows get a much
+// finer scale than the activations they end up as (at 8 steps an activation step, rounding the
+// rows cost the first network 0.01 of log-loss).
+// The forward pass here is plain portable integer arithmetic; it is the reference that the
+// trainer validates with and that a vectorised engine version must equal (its int16 sums
+// equal these int32 ones while no entry passes 32767, about 16 units).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ai/search_position.h"
+#include "engine/result.h"
+
+namespace tengen {
+
+// The rules a network is for: the modes of eval_mode() it holds. Every rule but renju shares
+// mode 0 (one mode for both colours); renju has one for black and one for white.
+enum class NetworkFamily : std::uint32_t { Freestyle = 0, Renju = 1 };
+
+inline constexpr std::uint32_t kValueNetworkMagic = 0x4E564754;  // "TGVN" read as little-endian bytes
+inline constexpr std::uint32_t kValueNetworkVersion = 1;
+inline constexpr int kActivationScale = 127;                   // 1.0 of a clipped activation
+inline constexpr int kEmbeddingScale = 16 * kActivationScale;  // 1.0 of an embedding entry or a sum of them
+inline constexpr int kWeightScale = 64;                        // 1.0 of a dense weight (so |w| < 2)
+
+struct ValueNetworkSizes {
+    int accumulator = 32;  // width of the summed cell rows
+    int threat = 16;       // width of the threat mask's row
+    int hidden = 32;       // the hidden layer's width
+};
+
+struct ValueNetwork {
+    NetworkFamily family = NetworkFamily::Freestyle;
+    ValueNetworkSizes sizes;
+    // Row-major tables; see the accessors below for the index order.
+    std::vector<std::int16_t> accumulator_bias;  // [accumulator]
+    std::vector<std::int16_t> own_rows;          // [mode][cell code][accumulator]
+    std::vector<std::int16_t> opp_rows;          // [mode][cell code][accumulator]
+    std::vector<std::int16_t> threat_rows;       // [mode][threat mask][threat]
+    std::vector<std::int8_t> hidden_weights;     // [hidden][accumulator + threat]
+    std::vector<std::int32_t> hidden_bias;       // [hidden]
+    std::vector<std::int8_t> output_weights;     // [hidden]
+    std::int32_t output_bias = 0;
+
+    int modes() const noexcept { return family == NetworkFamily::Renju ? 2 : 1; }
+    int inputs() const noexcept { return sizes.accumulator + sizes.threat; }
+
+    // A network of these sizes with every weight zero (the trainer fills it in).
+    static ValueNetwork zeros(NetworkFamily family, const ValueNetworkSizes& sizes);
+
+    const std::int16_t* own_row(int mode, int code) const noexcept;
+    const std::int16_t* opp_row(int mode, int code) const noexcept;
+    const std::int16_t* threat_row(int mode, int mask) const noexcept;
+};
+
+// The family whose network values a position of this rule.
+constexpr NetworkFamily network_family(Rule rule) {
+    return rule == Rule::Renju ? NetworkFamily::Renju : NetworkFamily::Freestyle;
+}
+// The network's own mode for a colour: 0 outside renju; the colour (0 black, 1 white) in renju.
+constexpr int network_mode(Rule rule, int colour) { return rule == Rule::Renju ? colour : 0; }
+
+// How many empty cells hold a code, for one colour.
+struct CodeCount {
+    std::uint16_t code;
+    std::uint16_t count;
+};
+
+// What the network reads of a position, from scratch: the codes of the side to move and of
+// the opponent over the empty cells (each code once, with its count, in ascending order), both
+// colours' modes and the threat mask of the side to move.
+struct ValueFeatures {
+    int own_mode = 0;
+    int opp_mode = 0;
+    int threat_mask = 0;
+    std::vector<CodeCount> own;
+    std::vector<CodeCount> opp;
+};
+
+ValueFeatures value_features(const SearchPosition& p);
+
+// The accumulator as summed, at kEmbeddingScale: bias plus count times each row, in int32.
+std::vector<std::int32_t> accumulate(const ValueNetwork& net, const ValueFeatures& f);
+
+// The side to move's win logit, in units of 1 / (kActivationScale * kWeightScale).
+std::int32_t evaluate_logit_units(const ValueNetwork& net, const ValueFeatures& f);
+// The same as a logit and as a win probability.
+double evaluate_logit(const ValueNetwork& net, const ValueFeatures& f);
+double evaluate_win_probability(const ValueNetwork& net, const ValueFeatures& f);
+
+// The weights file: little-endian, a header of twelve uint32 (magic, version, family, modes,
+// cell codes, threat masks, accumulator, threat and hidden widths, embedding, activation and
+// weight scales), then the tables in ValueNetwork's order (int16, int8 and int32 entries). A file whose
+// header differs from what this build computes (another code count, other scales) is refused.
+std::vector<std::uint8_t> serialise(const ValueNetwork& net);
+Result<ValueNetwork> parse_value_network(std::span<const std::uint8_t> bytes);
+Result<ValueNetwork> read_value_network(const std::string& path);
+Status write_value_network(const ValueNetwork& net, const std::string& path);
+
+}  // namespace tengen

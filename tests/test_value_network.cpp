@@ -1,0 +1,277 @@
+#define BOOST_TEST_MODULE value_network
+#include <boost/test/unit_test.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ai/cell_code.h"
+#include "ai/embedded_network.h"
+#include "ai/evaluation.h"
+#include "ai/search_position.h"
+#include "ai/value_network.h"
+#include "engine/board.h"
+
+namespace fs = std::filesystem;
+using namespace tengen;
+
+namespace {
+
+// Two accumulator entries, one threat entry, two hidden units; the numbers are chosen so each
+// clipping shows: an accumulator entry past 1.0, a hidden unit below 0.
+constexpr int kCodeA = 7, kCodeB = 11, kMask = 5;
+
+ValueNetwork tiny_network() {
+    ValueNetwork n = ValueNetwork::zeros(NetworkFamily::Freestyle, {2, 1, 2});
+    n.accumulator_bias = {200, 400};
+    n.own_rows[kCodeA * 2 + 0] = 100;
+    n.own_rows[kCodeA * 2 + 1] = 700;
+    n.opp_rows[kCodeB * 2 + 0] = 30;
+    n.opp_rows[kCodeB * 2 + 1] = 20;
+    n.threat_rows[kMask] = 600;
+    n.hidden_weights = {64, 32, 16, -127, 0, 0};
+    n.hidden_bias = {1000, 0};
+    n.output_weights = {10, -3};
+    n.output_bias = 500;
+    return n;
+}
+
+ValueFeatures tiny_features() {
+    ValueFeatures f;
+    f.threat_mask = kMask;
+    f.own = {{kCodeA, 3}};
+    f.opp = {{kCodeB, 2}};
+    return f;
+}
+
+std::vector<std::uint8_t> file_bytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+fs::path scratch(const std::string& name) {
+    return fs::temp_directory_path() / ("tengen-vn-" + std::to_string(::getpid()) + "-" + name);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_forward_pass_of_a_hand_built_network_gives_the_value_worked_out_by_hand) {
+    // Accumulator: 200 + 3*100 + 2*30 = 560 -> 560 / 16 = 35; 400 + 3*700 + 2*20 = 2540, past
+    // 2032 (1.0) -> 127. Threat row 600 / 16 = 37.5 -> 38 (to nearest, a half up). Hidden 0:
+    // 1000 + 64*35 + 32*127 + 16*38 = 7912, / 64 = 123.6 -> 124. Hidden 1: -127*35 < 0 -> 0.
+    // Output: 500 + 10*124 - 3*0 = 1740.
+    const ValueNetwork n = tiny_network();
+    const ValueFeatures f = tiny_features();
+    BOOST_TEST(accumulate(n, f) == (std::vector<std::int32_t>{560, 2540}), boost::test_tools::per_element());
+    BOOST_TEST(evaluate_logit_units(n, f) == 1740);
+    BOOST_TEST(evaluate_logit(n, f) == 1740.0 / (127 * 64), boost::test_tools::tolerance(1e-12));
+    BOOST_TEST(evaluate_win_probability(n, f) == 1 / (1 + std::exp(-1740.0 / 8128)),
+               boost::test_tools::tolerance(1e-12));
+    // Another threat mask has a zero row, and its weight drops out: 1000 + 2240 + 4064 = 7304,
+    // / 64 = 114.1 -> 114.
+    ValueFeatures other = f;
+    other.threat_mask = 6;
+    BOOST_TEST(evaluate_logit_units(n, other) == 500 + 10 * 114);
+}
+
+BOOST_AUTO_TEST_CASE(a_weights_file_round_trips_and_a_damaged_one_is_refused) {
+    const ValueNetwork n = tiny_network();
+    const std::vector<std::uint8_t> bytes = serialise(n);
+    BOOST_TEST(bytes[0] == 'T');
+    BOOST_TEST(bytes[1] == 'G');
+    BOOST_TEST(bytes[2] == 'V');
+    BOOST_TEST(bytes[3] == 'N');
+    const Result<ValueNetwork> back = parse_value_network(bytes);
+    BOOST_REQUIRE_MESSAGE(back.ok(), back.error());
+    BOOST_TEST(serialise(*back) == bytes, boost::test_tools::per_element());
+    BOOST_TEST(evaluate_logit_units(*back, tiny_features()) == 1740);
+
+    const fs::path path = scratch("round-trip.bin");
+    BOOST_REQUIRE(write_value_network(n, path.string()).ok());
+    const Result<ValueNetwork> read = read_value_network(path.string());
+    BOOST_REQUIRE_MESSAGE(read.ok(), read.error());
+    BOOST_TEST(serialise(*read) == bytes, boost::test_tools::per_element());
+    fs::remove(path);
+
+    std::vector<std::uint8_t> shorter(bytes.begin(), bytes.end() - 1);
+    BOOST_TEST(!parse_value_network(shorter).ok());
+    std::vector<std::uint8_t> longer = bytes;
+    longer.push_back(0);
+    BOOST_TEST(!parse_value_network(longer).ok());
+    std::vector<std::uint8_t> bad_magic = bytes;
+    bad_magic[0] ^= 1;
+    BOOST_TEST(!parse_value_network(bad_magic).ok());
+    std::vector<std::uint8_t> wider = bytes;
+    wider[6 * 4] = 3;  // the accumulator's width: the tables no longer fit the bytes
+    BOOST_TEST(!parse_value_network(wider).ok());
+    std::vector<std::uint8_t> huge = bytes;
+    huge[6 * 4 + 3] = 0x7f;
+    BOOST_TEST(!parse_value_network(huge).ok());
+    BOOST_TEST(!parse_value_network(std::vector<std::uint8_t>(10, 0)).ok());
+    BOOST_TEST(!read_value_network(scratch("missing.bin").string()).ok());
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_boards_features_count_the_cells_with_room_for_a_five_on_each_line) {
+    // On an empty board a line through a cell is alive (kLcOne) when the board holds five cells
+    // of it in a row, else dead: worked out here from the geometry alone.
+    GameConfig config;  // 15x15 freestyle
+    SearchPosition p(config);
+    p.set_from(Board(config));
+    std::map<int, int> expected;
+    const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (int y = 0; y < 15; ++y)
+        for (int x = 0; x < 15; ++x) {
+            std::array<int, 4> classes{};
+            for (int d = 0; d < 4; ++d) {
+                int run = 1;
+                for (int sign : {-1, 1})
+                    for (int i = 1;; ++i) {
+                        const int cx = x + sign * i * dirs[d][0], cy = y + sign * i * dirs[d][1];
+                        if (cx < 0 || cy < 0 || cx >= 15 || cy >= 15) break;
+                        ++run;
+                    }
+                classes[d] = run >= 5 ? kLcOne : kLcDead;
+            }
+            ++expected[cell_code(classes)];
+        }
+    const ValueFeatures f = value_features(p);
+    std::map<int, int> own, opp;
+    for (const CodeCount& c : f.own) own[c.code] += c.count;
+    for (const CodeCount& c : f.opp) opp[c.code] += c.count;
+    BOOST_TEST(own == expected);
+    BOOST_TEST(opp == expected);
+    BOOST_TEST(f.own_mode == 0);
+    BOOST_TEST(f.threat_mask == threat_mask(p));
+}
+
+BOOST_AUTO_TEST_CASE(a_positions_features_cover_every_empty_cell_once_per_side_and_follow_the_side_to_move) {
+    GameConfig config;
+    SearchPosition p(config);
+    p.set_from(Board(config));
+    for (const Point q : {Point{7, 7}, Point{8, 8}, Point{7, 8}, Point{9, 9}, Point{7, 9}}) p.make(p.cell_of(q));
+    // White to move; black has three in a column with both ends open.
+    const ValueFeatures f = value_features(p);
+    auto total = [](const std::vector<CodeCount>& codes) {
+        int n = 0;
+        for (std::size_t i = 0; i < codes.size(); ++i) {
+            n += codes[i].count;
+            if (i > 0) BOOST_TEST(codes[i - 1].code < codes[i].code);
+        }
+        return n;
+    };
+    BOOST_TEST(total(f.own) == p.empty_cells());
+    BOOST_TEST(total(f.opp) == p.empty_cells());
+    // The cell above the column makes black an open four: a code with kLcOpenFour, as the
+    // opponent's (black's) code, not as the mover's.
+    const int above = p.cell_of({7, 10});
+    std::array<int, 4> black{}, white{};
+    for (int d = 0; d < 4; ++d) black[d] = p.line_class(above, 0, d), white[d] = p.line_class(above, 1, d);
+    BOOST_TEST(std::count(black.begin(), black.end(), kLcOpenFour) == 1);
+    auto holds = [](const std::vector<CodeCount>& codes, int code) {
+        return std::any_of(codes.begin(), codes.end(), [code](const CodeCount& c) { return c.code == code; });
+    };
+    BOOST_TEST(holds(f.opp, cell_code(black)));
+    BOOST_TEST(holds(f.own, cell_code(white)));
+    BOOST_TEST(f.threat_mask == threat_mask(p));
+}
+
+BOOST_AUTO_TEST_CASE(the_eight_images_of_a_position_have_the_same_features_and_value) {
+    // A cell's code is an unordered set of its four line classes and a board symmetry only
+    // permutes the directions, so the network needs no augmented data.
+    const std::vector<Point> stones{{7, 7}, {8, 8}, {7, 8}, {9, 9}, {7, 9}, {3, 12}, {10, 6}, {6, 6}};
+    const auto built = parse_value_network(embedded_network_bytes(NetworkFamily::Freestyle));
+    auto features = [](int image, const std::vector<Point>& points) {
+        GameConfig config;
+        SearchPosition p(config);
+        p.set_from(Board(config));
+        for (Point q : points) {
+            if (image & 1) q.x = 14 - q.x;
+            if (image & 2) q.y = 14 - q.y;
+            if (image & 4) std::swap(q.x, q.y);
+            p.make(p.cell_of(q));
+        }
+        return value_features(p);
+    };
+    const ValueFeatures first = features(0, stones);
+    auto same = [](const std::vector<CodeCount>& a, const std::vector<CodeCount>& b) {
+        return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](CodeCount x, CodeCount y) {
+                   return x.code == y.code && x.count == y.count;
+               });
+    };
+    for (int image = 1; image < 8; ++image) {
+        const ValueFeatures f = features(image, stones);
+        BOOST_TEST(same(f.own, first.own), "image " << image);
+        BOOST_TEST(same(f.opp, first.opp), "image " << image);
+        BOOST_TEST(f.threat_mask == first.threat_mask);
+        if (built.ok()) BOOST_TEST(evaluate_logit_units(*built, f) == evaluate_logit_units(*built, first));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_built_in_network_is_the_file_in_the_source_tree) {
+    const fs::path file = fs::path(TENGEN_TEST_DATA_DIR).parent_path().parent_path() / "ai/networks/freestyle.bin";
+    const auto embedded = embedded_network_bytes(NetworkFamily::Freestyle);
+    BOOST_TEST(embedded_network_bytes(NetworkFamily::Renju).empty());
+    if (!fs::exists(file)) {
+        BOOST_TEST(embedded.empty());
+        return;
+    }
+    const std::vector<std::uint8_t> bytes = file_bytes(file);
+    BOOST_TEST(std::vector<std::uint8_t>(embedded.begin(), embedded.end()) == bytes);
+    const Result<ValueNetwork> net = parse_value_network(embedded);
+    BOOST_REQUIRE_MESSAGE(net.ok(), net.error());
+    BOOST_TEST(static_cast<int>(net->family) == static_cast<int>(NetworkFamily::Freestyle));
+    BOOST_TEST(bytes.size() < 2u * 1024 * 1024);
+}
+
+#ifdef TENGEN_TRAIN_PATH
+BOOST_AUTO_TEST_CASE(the_trainer_lowers_its_training_loss_on_a_small_sample_and_writes_a_loadable_file) {
+    const fs::path out = scratch("trained.bin"), report = scratch("report.json");
+    const std::string command =
+        std::string(TENGEN_TRAIN_PATH) + " " + TENGEN_TEST_DATA_DIR +
+        "/value-network/selfplay-freestyle-tiny.jsonl --epochs 6 --validation-every 5 --batch 64 --out " +
+        out.string() + " --report " + report.string() + " > " + scratch("log.txt").string();
+    BOOST_REQUIRE_EQUAL(std::system(command.c_str()), 0);
+    std::ifstream in(report);
+    const nlohmann::json j = nlohmann::json::parse(in);
+    BOOST_TEST(j["games"].get<int>() == 40);
+    BOOST_TEST(j["validation_games"].get<int>() == 8);
+    BOOST_TEST(j["validation_positions"].get<int>() > 100);
+    const auto& epochs = j["epochs"];
+    BOOST_REQUIRE_EQUAL(epochs.size(), 6u);
+    BOOST_TEST(epochs.back()["training_loss"].get<double>() < epochs.front()["training_loss"].get<double>() - 0.02);
+    // The file loads, and the built network's figures are the float network's up to rounding.
+    const Result<ValueNetwork> net = read_value_network(out.string());
+    BOOST_REQUIRE_MESSAGE(net.ok(), net.error());
+    BOOST_TEST(net->sizes.accumulator == 32);
+    const double built = j["validation"]["network"]["log_loss_target"].get<double>();
+    const double floating = j["validation"]["network_float"]["log_loss_target"].get<double>();
+    BOOST_TEST(std::abs(built - floating) < 0.01);
+    BOOST_TEST(j["validation"]["tables"]["log_loss_result"].get<double>() > 0.0);
+    fs::remove(out);
+    fs::remove(report);
+    fs::remove(scratch("log.txt"));
+}
+
+BOOST_AUTO_TEST_CASE(the_trainer_refuses_a_file_without_games_and_writes_nothing) {
+    const fs::path games = scratch("garbage.jsonl"), out = scratch("none.bin");
+    std::ofstream(games) << "not json\n{\"format\":\"tengen-selfplay-1\"}\n";
+    const std::string command =
+        std::string(TENGEN_TRAIN_PATH) + " " + games.string() + " --out " + out.string() + " > /dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    BOOST_TEST(WIFEXITED(status));
+    BOOST_TEST(WEXITSTATUS(status) == 2);
+    BOOST_TEST(!fs::exists(out));
+    fs::remove(games);
+}
+#endif

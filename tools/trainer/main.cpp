@@ -1,0 +1,291 @@
+// tengen-train: fits the value network (ai/value_network.h) to self-play games and writes
+// the weights file the build embeds (ai/networks/*.bin). Games are `pbrain-tengen selfplay`
+// records; every Nth game is held out, and on those positions the network's log-loss is
+// printed beside the table evaluation's (evaluate_position, read as a probability by a
+// logistic whose scale is fitted on the training games). See docs/training-data.md.
+//
+//   tengen-train GAMES.jsonl... --out ai/networks/freestyle.bin [--epochs 8] [--threads 2]
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "ai/value_network.h"
+#include "tools/trainer/float_network.h"
+#include "tools/trainer/training_set.h"
+
+namespace tengen {
+namespace {
+
+double log_loss(double p, double label) {
+    p = std::clamp(p, 1e-7, 1 - 1e-7);
+    return -(label * std::log(p) + (1 - label) * std::log(1 - p));
+}
+
+// A predictor's standing on a set of positions: log-loss against the results and the targets,
+// and how often it picks the winner of a decided game.
+struct Standing {
+    double result_loss = 0, target_loss = 0;
+    double hits = 0;
+    int positions = 0, decided = 0;
+    void add(double p, const TrainingSample& s) {
+        result_loss += log_loss(p, s.result);
+        target_loss += log_loss(p, s.target);
+        ++positions;
+        if (s.result != 0.5f) {
+            ++decided;
+            hits += p == 0.5 ? 0.5 : (p > 0.5) == (s.result > 0.5f);
+        }
+    }
+    nlohmann::json json() const {
+        return {{"positions", positions},
+                {"log_loss_result", positions ? result_loss / positions : 0},
+                {"log_loss_target", positions ? target_loss / positions : 0},
+                {"accuracy", decided ? hits / decided : 0}};
+    }
+};
+
+struct Comparison {
+    Standing network, network_float, tables;
+};
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+void print_comparison(const std::string& title, const Comparison& c) {
+    std::cout << fmt::format("{} ({} positions):\n", title, c.network.positions);
+    std::cout << fmt::format("  {:<22} {:>14} {:>14} {:>10}\n", "", "loss v result", "loss v target", "accuracy");
+    auto row = [](const char* name, const Standing& s) {
+        const nlohmann::json j = s.json();
+        std::cout << fmt::format("  {:<22} {:>14.5f} {:>14.5f} {:>9.2f}%\n", name, j["log_loss_result"].get<double>(),
+                                 j["log_loss_target"].get<double>(), 100 * j["accuracy"].get<double>());
+    };
+    row("network (as built)", c.network);
+    row("network (float)", c.network_float);
+    row("table evaluation", c.tables);
+}
+
+}  // namespace
+}  // namespace tengen
+
+int main(int argc, char** argv) {
+    using namespace tengen;
+    namespace po = boost::program_options;
+    std::vector<std::string> files;
+    std::string out, report;
+    int epochs = 15, batch_size = 1024, threads = 1, validation_every = 20;
+    int accumulator = 32, threat = 16, hidden = 32;
+    double rate = 5e-3, rate_decay = 0.6, result_weight = 0.5, score_scale = 0;
+    AccumulatorBound bound;
+    double code_decay = 0;
+    std::size_t max_positions = 0;
+    std::uint32_t seed = 1;
+    bool evaluated_only = false;
+    po::options_description opts("tengen-train GAMES.jsonl... --out FILE [options]");
+    // clang-format off
+    opts.add_options()
+        ("help,h", "show this help")
+        ("games", po::value(&files)->multitoken(), "self-play records (pbrain-tengen selfplay) or arena results lines (tengen-arena --results)")
+        ("out", po::value(&out), "write the weights file here (ai/networks/freestyle.bin is the build's)")
+        ("report", po::value(&report), "also write the figures as JSON here")
+        ("epochs", po::value(&epochs)->default_value(epochs), "passes over the training positions")
+        ("batch", po::value(&batch_size)->default_value(batch_size), "positions a step")
+        ("rate", po::value(&rate)->default_value(rate, "0.005"), "Adam's step size in the first epoch")
+        ("rate-decay", po::value(&rate_decay)->default_value(rate_decay, "0.6"), "the step size's factor from one epoch to the next")
+        ("result-weight", po::value(&result_weight)->default_value(result_weight),
+         "0..1: the game result's share of a position's target; the rest is its search score's "
+         "probability (a proven mate score is the whole target)")
+        ("score-scale", po::value(&score_scale)->default_value(0.0),
+         "read search scores as P(win) = 1 / (1 + exp(-score / SCALE)); 0: fit it to the training games' results")
+        ("validation-every", po::value(&validation_every)->default_value(validation_every),
+         "hold out every Nth game (by game, never by position)")
+        ("max-positions", po::value(&max_positions)->default_value(0), "read no more positions than this (0: all)")
+        ("evaluated-only", po::bool_switch(&evaluated_only),
+         "keep only positions the search evaluates (no five to make, no open four to move into)")
+        ("threads", po::value(&threads)->default_value(threads), "threads for the gradients, 1 or 2")
+        ("seed", po::value(&seed)->default_value(seed), "the initial weights' and the shuffle's seed")
+        ("accumulator", po::value(&accumulator)->default_value(accumulator), "width of the summed cell rows")
+        ("threat-width", po::value(&threat)->default_value(threat), "width of the threat mask's row")
+        ("hidden", po::value(&hidden)->default_value(hidden), "width of the hidden layer")
+        ("code-decay", po::value(&code_decay)->default_value(code_decay),
+         "weight decay (AdamW) on each code's own part of its rows, toward the sum of its classes' rows")
+        ("accumulator-limit", po::value(&bound.limit)->default_value(bound.limit),
+         "accumulator entries past +-this (units of 1.0) are penalised (the engine's int16 sums hold +-16)")
+        ("accumulator-penalty", po::value(&bound.penalty)->default_value(bound.penalty),
+         "the penalty's weight: PENALTY * excess^2 / 2 a position and entry");
+    // clang-format on
+    po::positional_options_description positional;
+    positional.add("games", -1);
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(opts).positional(positional).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "tengen-train: " << e.what() << "\n" << opts;
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << opts;
+        return 0;
+    }
+    auto refuse = [&](const std::string& why) {
+        std::cerr << "tengen-train: " << why << "\n";
+        return 2;
+    };
+    if (files.empty()) return refuse("no game files given");
+    if (out.empty()) return refuse("--out is needed");
+    if (threads < 1 || threads > 2) return refuse("--threads must be 1 or 2");
+    if (result_weight < 0 || result_weight > 1) return refuse("--result-weight must be within 0..1");
+    if (epochs < 0 || batch_size < 1 || validation_every < 2)
+        return refuse("--epochs, --batch or --validation-every out of range");
+    for (int w : {accumulator, threat, hidden})
+        if (w < 1 || w > 1024) return refuse("layer widths must be within 1..1024");
+    if (score_scale < 0) return refuse("--score-scale must be positive (or 0 to fit it)");
+    if (code_decay < 0) return refuse("--code-decay must not be negative");
+    if (bound.limit <= 0 || bound.penalty < 0)
+        return refuse("--accumulator-limit must be positive, --accumulator-penalty not negative");
+
+    using Clock = std::chrono::steady_clock;
+    const auto started = Clock::now();
+    auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
+
+    TrainingSet set;
+    const ReadOptions read_options{validation_every, max_positions, evaluated_only};
+    for (const std::string& f : files)
+        if (const Status s = read_selfplay_file(f, read_options, set); !s) return refuse(s.error());
+    std::vector<std::uint32_t> train, validation;
+    for (std::uint32_t i = 0; i < set.samples.size(); ++i)
+        (set.samples[i].validation ? validation : train).push_back(i);
+    std::cout << fmt::format(
+        "{} games ({} held out, {} lines skipped): {} training positions, {} validation ({:.1f} s)\n", set.games,
+        set.validation_games, set.skipped, train.size(), validation.size(), seconds());
+    if (train.empty() || validation.empty()) return refuse("too few games for a training and a validation split");
+
+    const bool fitted_scale = score_scale == 0;
+    if (fitted_scale) score_scale = fit_score_scale(set);
+    assign_targets(set, score_scale, result_weight);
+    const double table_k_result = fit_table_scale(set, false), table_k_target = fit_table_scale(set, true);
+    std::cout << fmt::format(
+        "search scores read as 1 / (1 + exp(-score / {:.1f})) ({}); result weight {}; tables' scale k {:.6f} "
+        "against results, {:.6f} against targets\n",
+        score_scale, fitted_scale ? "fitted" : "given", result_weight, table_k_result, table_k_target);
+
+    FloatNetwork network(set.family, {accumulator, threat, hidden}, bound, seed);
+    std::mt19937 shuffle(seed);
+    nlohmann::json epoch_log = nlohmann::json::array();
+    auto validation_loss = [&] {
+        double sum = 0;
+        for (std::uint32_t i : validation)
+            sum += log_loss(sigmoid(network.logit(set, set.samples[i])), set.samples[i].target);
+        return sum / static_cast<double>(validation.size());
+    };
+    std::cout << fmt::format("before training: validation loss against targets {:.5f}\n", validation_loss());
+    std::vector<std::uint32_t> batch;
+    for (int epoch = 0; epoch < epochs; ++epoch) {
+        const auto epoch_start = Clock::now();
+        std::shuffle(train.begin(), train.end(), shuffle);
+        AdamSettings adam;
+        adam.rate = rate * std::pow(rate_decay, epoch);
+        adam.code_decay = code_decay;
+        double loss_sum = 0;
+        for (std::size_t begin = 0; begin < train.size(); begin += static_cast<std::size_t>(batch_size)) {
+            const std::size_t end = std::min(train.size(), begin + static_cast<std::size_t>(batch_size));
+            batch.assign(train.begin() + static_cast<std::ptrdiff_t>(begin),
+                         train.begin() + static_cast<std::ptrdiff_t>(end));
+            loss_sum += network.train_batch(set, batch, adam, threads) * static_cast<double>(batch.size());
+        }
+        const double train_loss = loss_sum / static_cast<double>(train.size());
+        const double valid = validation_loss();
+        const double took = std::chrono::duration<double>(Clock::now() - epoch_start).count();
+        std::cout << fmt::format("epoch {}/{}: rate {:.6f}, training loss {:.5f}, validation loss {:.5f} ({:.1f} s)\n",
+                                 epoch + 1, epochs, adam.rate, train_loss, valid, took)
+                  << std::flush;
+        epoch_log.push_back({{"epoch", epoch + 1}, {"training_loss", train_loss}, {"validation_loss", valid}});
+    }
+
+    // The file is what the engine will read: judge the network by it, read back, through the
+    // engine's own forward pass.
+    const Status written = write_value_network(network.quantised(), out);
+    if (!written) return refuse(written.error());
+    const Result<ValueNetwork> built = read_value_network(out);
+    if (!built) return refuse("the file just written does not load: " + built.error());
+    Comparison all, evaluated;
+    std::vector<Comparison> by_source(set.sources.size());  // every held-out position, by file
+    std::int32_t largest_sum = 0;
+    for (std::uint32_t i : validation) {
+        const TrainingSample& s = set.samples[i];
+        const ValueFeatures f = features_of(set, s);
+        for (std::int32_t v : accumulate(*built, f)) largest_sum = std::max(largest_sum, std::abs(v));
+        const double p_built = evaluate_win_probability(*built, f);
+        const double p_float = sigmoid(network.logit(set, s));
+        const double p_tables_result = sigmoid(table_k_result * s.table_eval);
+        const double p_tables_target = sigmoid(table_k_target * s.table_eval);
+        for (Comparison* c : {&all, &evaluated, &by_source[std::min<std::size_t>(s.source, by_source.size() - 1)]}) {
+            if (c == &evaluated && !s.evaluated) continue;
+            c->network.add(p_built, s);
+            c->network_float.add(p_float, s);
+            // Each loss at the scale fitted for it; accuracy does not depend on the scale.
+            Standing& t = c->tables;
+            t.result_loss += log_loss(p_tables_result, s.result);
+            t.target_loss += log_loss(p_tables_target, s.target);
+            ++t.positions;
+            if (s.result != 0.5f) {
+                ++t.decided;
+                t.hits += s.table_eval == 0 ? 0.5 : (s.table_eval > 0) == (s.result > 0.5f);
+            }
+        }
+    }
+    std::cout << "\n";
+    print_comparison("validation, every position", all);
+    print_comparison("validation, positions the search evaluates", evaluated);
+    if (by_source.size() > 1)
+        for (std::size_t i = 0; i < by_source.size(); ++i)
+            print_comparison("validation, every position of " + set.sources[i], by_source[i]);
+    std::cout << fmt::format("largest accumulator entry on validation: {} (int16 holds 32767)\n", largest_sum);
+    std::cout << fmt::format("wrote {} ({} bytes) in {:.1f} s\n", out, serialise(*built).size(), seconds());
+
+    if (!report.empty()) {
+        const nlohmann::json j = {
+            {"games", set.games},
+            {"validation_games", set.validation_games},
+            {"training_positions", train.size()},
+            {"validation_positions", validation.size()},
+            {"score_scale", score_scale},
+            {"result_weight", result_weight},
+            {"table_scale_result", table_k_result},
+            {"table_scale_target", table_k_target},
+            {"epochs", epoch_log},
+            {"largest_accumulator_entry", largest_sum},
+            {"validation",
+             {{"network", all.network.json()},
+              {"network_float", all.network_float.json()},
+              {"tables", all.tables.json()}}},
+            {"validation_by_file",
+             [&] {
+                 nlohmann::json files_json = nlohmann::json::array();
+                 for (std::size_t i = 0; i < by_source.size(); ++i)
+                     files_json.push_back({{"file", set.sources[i]},
+                                           {"network", by_source[i].network.json()},
+                                           {"network_float", by_source[i].network_float.json()},
+                                           {"tables", by_source[i].tables.json()}});
+                 return files_json;
+             }()},
+            {"validation_evaluated",
+             {{"network", evaluated.network.json()},
+              {"network_float", evaluated.network_float.json()},
+              {"tables", evaluated.tables.json()}}},
+        };
+        std::ofstream r(report);
+        r << j.dump(2) << "\n";
+        if (!r) return refuse("cannot write " + report);
+    }
+    return 0;
+}
