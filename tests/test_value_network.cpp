@@ -263,6 +263,45 @@ BOOST_AUTO_TEST_CASE(the_trainer_lowers_its_training_loss_on_a_small_sample_and_
     fs::remove(scratch("log.txt"));
 }
 
+// A relabelled record's deep scores are the labels where present: a file whose shallow scores
+// are all zero but whose deep scores are the original scores trains exactly as the original.
+BOOST_AUTO_TEST_CASE(the_trainer_takes_relabelled_deep_scores_over_the_shallow_ones) {
+    auto train = [](const fs::path& games, const std::string& name) {
+        const fs::path out = scratch(name + ".bin"), report = scratch(name + ".json");
+        const std::string command = std::string(TENGEN_TRAIN_PATH) + " " + games.string() +
+                                    " --epochs 1 --threads 1 --validation-every 5 --batch 64 --out " + out.string() +
+                                    " --report " + report.string() + " > /dev/null 2>&1";
+        BOOST_REQUIRE_EQUAL(std::system(command.c_str()), 0);
+        std::ifstream in(report);
+        nlohmann::json j = nlohmann::json::parse(in);
+        fs::remove(out);
+        fs::remove(report);
+        j.erase("validation_by_file");  // names the file
+        return j;
+    };
+    const fs::path original = fs::path(TENGEN_TEST_DATA_DIR) / "value-network" / "selfplay-freestyle-tiny.jsonl";
+    const fs::path relabelled = scratch("relabelled.jsonl"), shallow = scratch("zeroed.jsonl");
+    {
+        std::ifstream in(original);
+        std::ofstream deep(relabelled), zeroed(shallow);
+        for (std::string line; std::getline(in, line);) {
+            nlohmann::ordered_json g = nlohmann::ordered_json::parse(line);
+            nlohmann::ordered_json zeros = nlohmann::ordered_json::array();
+            for (std::size_t i = 0; i < g["scores"].size(); ++i) zeros.push_back(0);
+            g["deep"] = g["scores"];
+            g["scores"] = zeros;
+            deep << g.dump() << "\n";
+            g.erase("deep");
+            zeroed << g.dump() << "\n";
+        }
+    }
+    const nlohmann::json base = train(original, "original");
+    BOOST_TEST(train(relabelled, "relabelled") == base);
+    BOOST_TEST(train(shallow, "zeroed") != base);  // the scores do reach the labels
+    fs::remove(relabelled);
+    fs::remove(shallow);
+}
+
 BOOST_AUTO_TEST_CASE(the_trainer_refuses_a_file_without_games_and_writes_nothing) {
     const fs::path games = scratch("garbage.jsonl"), out = scratch("none.bin");
     std::ofstream(games) << "not json\n{\"format\":\"tengen-selfplay-1\"}\n";

@@ -50,6 +50,11 @@ Result<SelfplayGame> parse_selfplay_line(std::string_view line) {
         game.opening_stones = opening.get<int>();
         for (const auto& s : g.value("scores", nlohmann::json::array()))
             game.scores.push_back(s.is_number_integer() ? std::optional<int>(s.get<int>()) : std::nullopt);
+        // `selfplay relabel`'s deeper scores, where it searched again, replace the shallow ones.
+        const auto deep = g.value("deep", nlohmann::json::array());
+        if (deep.is_array() && deep.size() == game.scores.size())
+            for (std::size_t i = 0; i < deep.size(); ++i)
+                if (deep[i].is_number_integer()) game.scores[i] = deep[i].get<int>();
     } else {
         // Only a game decided on the board says something about its positions.
         const std::string reason = g.value("reason", "");
