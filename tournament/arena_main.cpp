@@ -1,12 +1,23 @@
 // tengen-arena: brain-vs-brain tournaments over the Gomocup protocol (docs/arena.md).
 #include <string_view>
 
+#include "engine/standard_descriptors.h"
 #include "tournament/arena_commands.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_command(int argc, char** argv) {
     if (argc >= 2 && std::string_view(argv[1]) == "merge") return tengen::merge_command(argc - 1, argv + 1);
     if (argc >= 2 && std::string_view(argv[1]) == "report") return tengen::report_command(argc - 1, argv + 1);
     if (argc >= 2 && std::string_view(argv[1]) == "check") return tengen::check_command(argc - 1, argv + 1);
     if (argc >= 2 && std::string_view(argv[1]) == "league") return tengen::league_command(argc - 1, argv + 1);
     return tengen::arena_command(argc, argv);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    tengen::ensure_standard_descriptors();  // before anything opens a file
+    const int status = run_command(argc, argv);
+    return status;
 }

@@ -1,0 +1,110 @@
+#define BOOST_TEST_MODULE arena_faults
+#include <boost/test/unit_test.hpp>
+
+// What a hostile environment or a hostile brain does to tengen-arena, through the real binary:
+// closed standard descriptors, a file-size limit, memory shared by fork, names full of escapes.
+// TENGEN_ARENA_UNDER_TEST runs another build of the arena (to see a test fail without its fix).
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cctype>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string arena() {
+    const char* other = std::getenv("TENGEN_ARENA_UNDER_TEST");
+    return other && *other ? other : TENGEN_ARENA_PATH;
+}
+std::string fake(const std::string& name) { return std::string(TENGEN_FAKE_ENGINE_DIR) + "/fake-" + name; }
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        static std::atomic<int> counter{0};
+        path = fs::temp_directory_path() /
+               ("tengen-faults-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct Shell {
+    int exit_code = -1;  // 128 + n for a death by signal n, as a shell reports it
+    std::string output;  // what the command's own redirections left in out.txt
+};
+
+// Runs a shell command line in dir; "$ARENA" in it is the arena under test. The command's
+// stdout and stderr go to dir/out.txt unless the line redirects them itself.
+Shell shell(const TempDir& dir, const std::string& line) {
+    const std::string command = "cd '" + dir.path.string() + "' && ARENA='" + arena() + "' && export ARENA && (" +
+                                line + ") >'" + (dir / "out.txt") + "' 2>&1";
+    const int status = std::system(command.c_str());
+    Shell s;
+    s.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    s.output = read_text(dir / "out.txt");
+    return s;
+}
+
+// Two random movers on a small board where four in a row wins.
+std::string quick_match(int games, const std::string& results) {
+    return "--engine name=a cmd=" + fake("random") + " --engine name=b cmd=" + fake("random") +
+           " --each st=1 --board 7 --k 4 --games " + std::to_string(games) + " --results " + results;
+}
+
+// Every line of a results file is a game's JSON object; returns how many there are.
+std::size_t check_results_lines(const std::string& path) {
+    std::istringstream in(read_text(path));
+    std::size_t games = 0;
+    for (std::string line; std::getline(in, line);) {
+        BOOST_TEST_CONTEXT("line " << line) {
+            const auto json = nlohmann::json::parse(line, nullptr, false);
+            BOOST_TEST_REQUIRE((json.is_object() && json.contains("game")));
+        }
+        ++games;
+    }
+    return games;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(closed_standard_descriptors_never_become_the_results_file) {
+    for (const std::string closed : {">&-", "2>&-", ">&- 2>&-"}) {
+        BOOST_TEST_CONTEXT("started with " << closed) {
+            TempDir dir;
+            // exec, so that the arena itself starts with the descriptor closed.
+            const Shell first = shell(dir, "exec \"$ARENA\" " + quick_match(2, "r.jsonl") + " " + closed);
+            BOOST_TEST(first.exit_code == 0);
+            BOOST_TEST(check_results_lines(dir / "r.jsonl") == 2u);
+            // The file is still the arena's own: resume and merge take it.
+            const Shell resumed = shell(dir, "\"$ARENA\" " + quick_match(4, "r.jsonl"));
+            BOOST_TEST(resumed.exit_code == 0, resumed.output);
+            BOOST_TEST(check_results_lines(dir / "r.jsonl") == 4u);
+            const Shell merged = shell(dir, "exec \"$ARENA\" merge r.jsonl --out m.jsonl " + closed);
+            BOOST_TEST(merged.exit_code == 0);
+            BOOST_TEST(check_results_lines(dir / "m.jsonl") == 4u);
+        }
+    }
+}
