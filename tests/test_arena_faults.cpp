@@ -108,3 +108,22 @@ BOOST_AUTO_TEST_CASE(closed_standard_descriptors_never_become_the_results_file) 
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(a_file_size_limit_stops_the_run_with_the_file_whole_and_status_3) {
+    TempDir dir;
+    // A game's line is about 1.2 KB: 4 blocks of 512 bytes hold one and tear the second. The
+    // limit is the arena's alone (a subshell's), so the output through cat is not cut.
+    const Shell run = shell(
+        dir, "{ (ulimit -f 4; exec \"$ARENA\" " + quick_match(6, "r.jsonl") + ") 2>&1; echo \"exit=$?\"; } | cat");
+    BOOST_TEST(run.exit_code == 0);
+    BOOST_TEST(run.output.find("exit=3\n") != std::string::npos, run.output);
+    BOOST_TEST(run.output.find("could not save game") != std::string::npos, run.output);
+    BOOST_TEST(run.output.find("Elo") != std::string::npos, run.output);  // the standings
+    const std::size_t saved = check_results_lines(dir / "r.jsonl");
+    BOOST_TEST(saved >= 1u);
+    BOOST_TEST(saved < 6u);
+    // Without the limit the same command plays the rest.
+    const Shell resumed = shell(dir, "\"$ARENA\" " + quick_match(6, "r.jsonl"));
+    BOOST_TEST(resumed.exit_code == 0, resumed.output);
+    BOOST_TEST(check_results_lines(dir / "r.jsonl") == 6u);
+}

@@ -1,4 +1,5 @@
 // tengen-arena: brain-vs-brain tournaments over the Gomocup protocol (docs/arena.md).
+#include <csignal>
 #include <string_view>
 
 #include "engine/standard_descriptors.h"
@@ -18,6 +19,10 @@ int run_command(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     tengen::ensure_standard_descriptors();  // before anything opens a file
+    // Past a file size limit (ulimit -f) a write must fail with EFBIG, so that the results
+    // file is rolled back to its last whole line and the run stops with status 3, rather
+    // than the signal killing the arena mid-line.
+    std::signal(SIGXFSZ, SIG_IGN);
     const int status = run_command(argc, argv);
     return status;
 }

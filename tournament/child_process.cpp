@@ -86,6 +86,7 @@ Status ChildProcess::start(const std::vector<std::string>& argv, const std::stri
     }
     if (pid == 0) {
         ::signal(SIGPIPE, SIG_DFL);
+        ::signal(SIGXFSZ, SIG_DFL);  // the arena ignores it; a brain gets the default back
         ::sigprocmask(SIG_SETMASK, &no_signals, nullptr);
         // Should the arena be killed outright, its brains must not outlive it (a hung one
         // would never notice its closed input). Tied to the forking thread, which outlives
