@@ -127,3 +127,19 @@ BOOST_AUTO_TEST_CASE(a_file_size_limit_stops_the_run_with_the_file_whole_and_sta
     BOOST_TEST(resumed.exit_code == 0, resumed.output);
     BOOST_TEST(check_results_lines(dir / "r.jsonl") == 6u);
 }
+
+BOOST_AUTO_TEST_CASE(memory_shared_by_a_fork_is_counted_once) {
+    TempDir dir;
+    // 96 MiB in two processes that share it: 96 MiB by PSS, 192 by summed RSS, against a
+    // ceiling of 128 MiB plus 32 MiB of tolerance.
+    const Shell run = shell(dir, "\"$ARENA\" --engine cmd=" + fake("forks_shared") + " --engine cmd=" + fake("random") +
+                                     " --each st=0.2 memory=134217728 --board 7 --k 4 --games 2 --results r.jsonl");
+    BOOST_TEST(run.exit_code == 0, run.output);
+    std::istringstream in(read_text(dir / "r.jsonl"));
+    int games = 0;
+    for (std::string line; std::getline(in, line); ++games) {
+        const auto r = nlohmann::json::parse(line);
+        BOOST_TEST(r.at("reason").get<std::string>() != "memory-limit", r.dump());
+    }
+    BOOST_TEST(games == 2);
+}

@@ -130,7 +130,7 @@ BrainAnswer BrainSession::await_answer(SteadyTime deadline, bool answer_errors) 
                 answer.ms =
                     std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
                         .count();
-                answer.line = "resident memory " + std::to_string(u.resident_bytes >> 20) + " MiB in " +
+                answer.line = "resident memory (proportional) " + std::to_string(u.resident_bytes >> 20) + " MiB in " +
                               std::to_string(u.processes) +
                               " processes, over memory=" + std::to_string(*spec_.memory >> 20) + " MiB plus tolerance";
                 note("#", answer.line);
