@@ -143,3 +143,31 @@ BOOST_AUTO_TEST_CASE(memory_shared_by_a_fork_is_counted_once) {
     }
     BOOST_TEST(games == 2);
 }
+
+namespace {
+
+// Whether pid names a process that has not ended (a zombie has ended).
+bool alive(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat;
+    if (!std::getline(in, stat)) return false;
+    const auto close = stat.rfind(')');
+    return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z';
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(helpers_that_leave_the_group_end_with_the_run) {
+    TempDir dir;
+    const Shell run = shell(dir, "FAKE_CHILD_PID_FILE=pids.txt \"$ARENA\" --engine cmd=" + fake("leaves_group") +
+                                     " --engine cmd=" + fake("random") + " " +
+                                     "--each st=0.2 --board 7 --k 4 --games 2 --results r.jsonl");
+    BOOST_TEST(run.exit_code == 0, run.output);
+    std::istringstream pids(read_text(dir / "pids.txt"));
+    int helpers = 0;
+    for (pid_t pid; pids >> pid; ++helpers) {
+        BOOST_TEST(!alive(pid), "helper " << pid << " outlived the arena");
+        if (alive(pid)) ::kill(pid, SIGKILL);
+    }
+    BOOST_TEST(helpers >= 1);
+}

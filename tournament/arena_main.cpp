@@ -4,6 +4,7 @@
 
 #include "engine/standard_descriptors.h"
 #include "tournament/arena_commands.h"
+#include "tournament/orphans.h"
 
 namespace {
 
@@ -23,6 +24,8 @@ int main(int argc, char** argv) {
     // file is rolled back to its last whole line and the run stops with status 3, rather
     // than the signal killing the arena mid-line.
     std::signal(SIGXFSZ, SIG_IGN);
+    tengen::adopt_orphans();
     const int status = run_command(argc, argv);
+    tengen::kill_orphans();  // every brain has ended: what they left running goes with them
     return status;
 }
