@@ -171,3 +171,49 @@ BOOST_AUTO_TEST_CASE(helpers_that_leave_the_group_end_with_the_run) {
     }
     BOOST_TEST(helpers >= 1);
 }
+
+BOOST_AUTO_TEST_CASE(huge_numbers_are_refused_when_read) {
+    struct Case {
+        std::string args, says;
+    };
+    const std::string engines = "--engine name=a cmd=" + fake("random") + " --engine name=b cmd=" + fake("random") +
+                                " --board 7 --k 4 --results r.jsonl ";
+    const std::vector<Case> cases{
+        {"--each st=0.1 memory=9000000000000000000 --games 2", "memory=9000000000000000000 is too large"},
+        {"--each st=0.1 tolerance=9223372036854775807 --games 2", "tolerance=9223372036854775807 is too large"},
+        {"--each st=0.1 --tolerance 9223372036854775807 --games 2", "--tolerance and --start-timeout are at most"},
+        {"--each st=0.1 --start-timeout 9223372036854775807 --games 2", "--tolerance and --start-timeout are at most"},
+        {"--each st=0.1 --games 2000000000 --rounds 2000", "the schedule would hold more than"},
+        {"--each st=0.1 --games 2 --openings file=o.txt", "off any board"},
+    };
+    for (const Case& c : cases) {
+        BOOST_TEST_CONTEXT(c.args) {
+            TempDir dir;
+            std::ofstream(dir / "o.txt") << "0,0,2147483647,1\n";
+            const Shell run = shell(dir, "\"$ARENA\" " + engines + c.args);
+            BOOST_TEST(run.exit_code == 2, run.output);
+            BOOST_TEST(run.output.find(c.says) != std::string::npos, run.output);
+            BOOST_TEST(!fs::exists(dir / "r.jsonl"));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(game_numbers_out_of_range_in_a_results_file_are_refused) {
+    TempDir dir;
+    BOOST_REQUIRE(shell(dir, "\"$ARENA\" " + quick_match(2, "r.jsonl")).exit_code == 0);
+    std::istringstream in(read_text(dir / "r.jsonl"));
+    std::string first;
+    std::getline(in, first);
+    for (const long long game : {-4LL, 2147483646LL}) {
+        BOOST_TEST_CONTEXT("game " << game) {
+            auto j = nlohmann::json::parse(first);
+            j["game"] = game;
+            // Not the last line: a last line that does not read is taken for one torn mid-write.
+            std::ofstream(dir / "bad.jsonl") << j.dump() << "\n" << first << "\n";
+            const Shell merged = shell(dir, "\"$ARENA\" merge bad.jsonl");
+            BOOST_TEST(merged.exit_code != 0, merged.output);
+            BOOST_TEST(merged.output.find("game " + std::to_string(game) + " is out of range") != std::string::npos,
+                       merged.output);
+        }
+    }
+}

@@ -313,6 +313,8 @@ int arena_command(int argc, char** argv) {
     if (t.referee.draw_after < 0 || (t.referee.tolerance_ms && *t.referee.tolerance_ms < 0) ||
         t.referee.start_timeout_ms <= 0)
         return fail("--draw-after, --tolerance and --start-timeout must not be negative");
+    if (t.referee.tolerance_ms.value_or(0) > kMaxWaitMs || t.referee.start_timeout_ms > kMaxWaitMs)
+        return fail("--tolerance and --start-timeout are at most " + std::to_string(kMaxWaitMs) + " ms (a day)");
 
     const auto each_groups = groups_of(parsed, "each");
     std::vector<std::string> each;

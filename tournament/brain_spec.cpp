@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -173,6 +174,11 @@ Result<BrainSpec> parse_brain_spec(const std::vector<std::string>& tokens, const
         if (!v)
             return Failure{std::string("--engine: ") + key + " needs a non-negative integer, got '" + single[key] +
                            "'"};
+        const std::string_view k = key;
+        const std::int64_t most = k == "memory" ? kMaxMemoryBytes : k == "tolerance" ? kMaxWaitMs : -1;
+        if (most >= 0 && *v > most)
+            return Failure{std::string("--engine: ") + key + "=" + single[key] + " is too large (at most " +
+                           std::to_string(most) + (k == "memory" ? " bytes, 1 PiB)" : " ms, a day)")};
         *target = *v;
     }
     if (single.count("tc")) {

@@ -8,6 +8,7 @@
 
 #include "engine/notation.h"
 #include "tournament/openings.h"
+#include "tournament/schedule.h"
 
 namespace tengen {
 
@@ -68,6 +69,18 @@ int strict_int(const nlohmann::json& v, const char* field) {
     return static_cast<int>(n);
 }
 
+constexpr std::int64_t kMaxInt = std::numeric_limits<int>::max();
+
+// Strict and within [lo, hi]: the numbers that index games, boards and pairs must be what the
+// arena could have written, or a hand-edited line would reach code that trusts them.
+int bounded_int(const nlohmann::json& v, const char* field, std::int64_t lo, std::int64_t hi) {
+    const int n = strict_int(v, field);
+    if (n < lo || n > hi)
+        throw NotAnInt(std::string(field) + " " + std::to_string(n) + " is out of range (" + std::to_string(lo) +
+                       " to " + std::to_string(hi) + ")");
+    return n;
+}
+
 }  // namespace
 
 Result<FinishedGame> from_json_line(const std::string& line) {
@@ -76,15 +89,15 @@ Result<FinishedGame> from_json_line(const std::string& line) {
     if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
     try {
         FinishedGame g;
-        g.game = strict_int(j.at("game"), "game");
-        g.round = strict_int(j.at("round"), "round");
-        g.pair = strict_int(j.at("pair"), "pair");
+        g.game = bounded_int(j.at("game"), "game", 0, kMaxScheduledGames - 1);
+        g.round = bounded_int(j.at("round"), "round", 0, kMaxScheduledGames - 1);
+        g.pair = bounded_int(j.at("pair"), "pair", 0, kMaxScheduledGames - 1);
         g.black = j.at("black").get<std::string>();
         g.white = j.at("white").get<std::string>();
         const auto& board = j.at("board");
-        g.config.width = strict_int(board.at(0), "board width");
-        g.config.height = strict_int(board.at(1), "board height");
-        g.config.win_length = strict_int(j.at("k"), "k");
+        g.config.width = bounded_int(board.at(0), "board width", 1, kMaxBoardSide);
+        g.config.height = bounded_int(board.at(1), "board height", 1, kMaxBoardSide);
+        g.config.win_length = bounded_int(j.at("k"), "k", 1, kMaxBoardSide);
         const auto rule = parse_rule(j.at("rule").get<std::string>());
         if (!rule) return fail("unknown rule");
         g.config.rule = *rule;
@@ -98,8 +111,8 @@ Result<FinishedGame> from_json_line(const std::string& line) {
         };
         for (const auto& m : j.at("moves"))
             g.outcome.moves.push_back({{strict_int(m.at("x"), "x"), strict_int(m.at("y"), "y")},
-                                       m.contains("ms") ? strict_int(m.at("ms"), "ms") : 0,
-                                       m.contains("cpu_ms") ? strict_int(m.at("cpu_ms"), "cpu_ms") : -1,
+                                       m.contains("ms") ? bounded_int(m.at("ms"), "ms", 0, kMaxInt) : 0,
+                                       m.contains("cpu_ms") ? bounded_int(m.at("cpu_ms"), "cpu_ms", -1, kMaxInt) : -1,
                                        optional_int(m, "depth"),
                                        optional_int(m, "score"),
                                        optional_int(m, "mate")});
