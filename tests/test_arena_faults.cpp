@@ -217,3 +217,51 @@ BOOST_AUTO_TEST_CASE(game_numbers_out_of_range_in_a_results_file_are_refused) {
         }
     }
 }
+
+namespace {
+
+bool printable_ascii(const std::string& text) {
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u < 0x20 && c != '\n') || u >= 0x7f) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(an_engine_chosen_name_is_printable_and_short_everywhere) {
+    TempDir dir;
+    const std::string match = "--engine cmd=" + fake("hostile_name") + " --engine name=b cmd=" + fake("random") +
+                              " --each st=0.1 --board 7 --k 4 --results r.jsonl --games ";
+    const Shell run = shell(dir, "\"$ARENA\" " + match + "2");
+    BOOST_TEST(run.exit_code == 0, run.output.substr(0, 2000));
+    BOOST_TEST(printable_ascii(run.output), run.output.substr(0, 2000));
+    BOOST_TEST(run.output.size() < 20'000u);
+    std::istringstream in(read_text(dir / "r.jsonl"));
+    std::string name;
+    for (std::string line; std::getline(in, line);) {
+        const auto r = nlohmann::json::parse(line);
+        const std::string seat = r.at("black") == "b" ? "white" : "black";
+        name = r.at(seat).get<std::string>();
+        BOOST_TEST(printable_ascii(name), name);
+        BOOST_TEST(name.size() <= 43u, name);
+    }
+    BOOST_TEST_REQUIRE(!name.empty());
+    // Resumed, the stored name is the same engine: the standings hold two, not three.
+    const Shell resumed = shell(dir, "\"$ARENA\" " + match + "4");
+    BOOST_TEST(resumed.exit_code == 0, resumed.output.substr(0, 2000));
+    const auto table = resumed.output.rfind("Rank  Engine");
+    BOOST_TEST_REQUIRE(table != std::string::npos);
+    std::istringstream out(resumed.output.substr(table));
+    int standings_rows = 0;
+    for (std::string line; std::getline(out, line);)
+        if (line.rfind("   ", 0) == 0 && line.size() > 3 && std::isdigit(static_cast<unsigned char>(line[3])))
+            ++standings_rows;
+    BOOST_TEST(standings_rows == 2, resumed.output);
+    // The report's embedded games hold no markup.
+    const Shell report = shell(dir, "\"$ARENA\" report r.jsonl --html r.html");
+    BOOST_TEST(report.exit_code == 0, report.output);
+    const std::string html = read_text(dir / "r.html");
+    BOOST_TEST(html.find("<!--") == std::string::npos);
+}

@@ -181,7 +181,7 @@ std::string BrainSession::last_stderr_line() const {
     in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
     while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
     const auto start = tail.find_last_of("\r\n");
-    return tail.substr(start == std::string::npos ? 0 : start + 1);
+    return printable_excerpt(tail.substr(start == std::string::npos ? 0 : start + 1), 200);
 }
 
 void BrainSession::quit() {
@@ -213,7 +213,10 @@ std::optional<std::string> name_from_about(const std::string& about_line) {
             if (i < lower.size() && lower[i] == '"') {
                 const std::size_t end = about_line.find('"', i + 1);
                 if (end == std::string::npos) return std::nullopt;
-                std::string name = about_line.substr(i + 1, end - i - 1);
+                // The engine's own text becomes a name in every line printed and stored: control
+                // bytes would reach the terminal, a long one would flood the output, and bytes
+                // that are not UTF-8 would be replaced differently on each read of the results.
+                std::string name = printable_excerpt(about_line.substr(i + 1, end - i - 1), kMaxAboutName);
                 if (name.empty()) return std::nullopt;
                 return name;
             }
