@@ -265,3 +265,17 @@ BOOST_AUTO_TEST_CASE(an_engine_chosen_name_is_printable_and_short_everywhere) {
     const std::string html = read_text(dir / "r.html");
     BOOST_TEST(html.find("<!--") == std::string::npos);
 }
+
+BOOST_AUTO_TEST_CASE(option_values_with_control_characters_are_refused) {
+    for (const std::string token : {"info=max_memory:16777216$(printf '\\nTURN 7,7')", "option.a=b$(printf '\\tc')"}) {
+        BOOST_TEST_CONTEXT(token) {
+            TempDir dir;
+            const Shell run = shell(dir, "\"$ARENA\" --engine cmd=" + fake("random") + " \"" + token +
+                                             "\" --engine cmd=" + fake("random") +
+                                             " --each st=0.1 --board 7 --k 4 --games 2 --results r.jsonl");
+            BOOST_TEST(run.exit_code == 2, run.output);
+            BOOST_TEST(run.output.find("must not hold control characters") != std::string::npos, run.output);
+            BOOST_TEST(!fs::exists(dir / "r.jsonl"));
+        }
+    }
+}
