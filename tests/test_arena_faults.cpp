@@ -279,3 +279,27 @@ BOOST_AUTO_TEST_CASE(option_values_with_control_characters_are_refused) {
         }
     }
 }
+
+BOOST_AUTO_TEST_CASE(a_full_disk_under_records_and_merge_out_is_reported) {
+    TempDir dir;
+    fs::create_directories(dir / "records");
+    fs::create_symlink("/dev/full", dir / "records/game-000000.psq");  // writes fail with ENOSPC
+    const Shell run = shell(dir, "\"$ARENA\" " + quick_match(2, "r.jsonl") + " --records records");
+    BOOST_TEST(run.output.find("cannot write") != std::string::npos, run.output);
+    BOOST_TEST(run.output.find("game-000000.psq") != std::string::npos, run.output);
+    const Shell merged = shell(dir, "\"$ARENA\" merge r.jsonl --out /dev/full");
+    BOOST_TEST(merged.exit_code == 2, merged.output);
+    BOOST_TEST(merged.output.find("cannot write /dev/full") != std::string::npos, merged.output);
+}
+
+BOOST_AUTO_TEST_CASE(pondering_is_part_of_the_schedule) {
+    TempDir dir;
+    BOOST_REQUIRE(shell(dir, "\"$ARENA\" " + quick_match(2, "r.jsonl")).exit_code == 0);
+    const Shell pondering = shell(dir, "\"$ARENA\" " + quick_match(4, "r.jsonl") + " --pondering");
+    BOOST_TEST(pondering.exit_code != 0, pondering.output);
+    BOOST_TEST(pondering.output.find("another schedule") != std::string::npos, pondering.output);
+    BOOST_TEST(check_results_lines(dir / "r.jsonl") == 2u);
+    // Without it the run extends as before.
+    BOOST_TEST(shell(dir, "\"$ARENA\" " + quick_match(4, "r.jsonl")).exit_code == 0);
+    BOOST_TEST(check_results_lines(dir / "r.jsonl") == 4u);
+}

@@ -161,6 +161,7 @@ int generate_openings(const po::variables_map& vm, const GameConfig& config) {
     if (live) std::cerr << "\n";
     std::ofstream out(vm["out"].as<std::string>(), std::ios::trunc);
     for (const auto& stones : openings) out << opening_to_offsets(stones, config) << "\n";
+    out.close();  // a full disk shows only when the buffer goes out
     if (!out) {
         std::cerr << "tengen-arena: cannot write " << vm["out"].as<std::string>() << "\n";
         return 2;
@@ -393,6 +394,7 @@ int arena_command(int argc, char** argv) {
     identity.draw_after = t.referee.draw_after;
     identity.adjudication = t.referee.adjudication.text();
     identity.swap2 = t.swap2;
+    identity.pondering = t.referee.pondering;
     for (const BrainSpec& e : t.brains) identity.executables.push_back(executable_checksum(e.cmd));
     t.schedule_hash = schedule_hash(identity);
     t.command_line = shell_quoted(argc, argv);
