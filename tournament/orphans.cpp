@@ -20,6 +20,7 @@ namespace {
 struct Orphan {
     pid_t pid = 0;
     bool dead = false;
+    bool wine = false;  // wineserver or a Wine service (*.exe): they serve the whole prefix
 };
 
 // The arena's children that it did not start: every brain it starts leads a group of its
@@ -45,7 +46,10 @@ std::vector<Orphan> find_orphans() {
         long long pid = 0;
         std::from_chars(name.data(), name.data() + name.size(), pid);
         if (pgrp == pid && sid == session) continue;  // a brain of ours
-        out.push_back({static_cast<pid_t>(pid), state == "Z"});
+        const auto open = stat.find('(');
+        const std::string comm = open < close ? stat.substr(open + 1, close - open - 1) : "";
+        const bool wine = comm == "wineserver" || (comm.size() > 4 && comm.ends_with(".exe"));
+        out.push_back({static_cast<pid_t>(pid), state == "Z", wine});
     }
     return out;
 }
@@ -66,13 +70,18 @@ void reap_dead_orphans() {
 
 void kill_orphans() {
     // An orphan may fork again while we kill: a few rounds catch its children in turn.
+    // Wine's own processes (its wineserver, its services) serve every Wine program of their
+    // prefix, not our engines alone: they are left to quit by themselves, as Wine has them do
+    // a few seconds after the prefix's last program (an arena owning WINEPREFIX ends them).
     for (int round = 0; round < 8; ++round) {
-        const auto orphans = find_orphans();
-        if (orphans.empty()) return;
-        for (const Orphan& o : orphans) {
+        bool any = false;
+        for (const Orphan& o : find_orphans()) {
+            if (o.wine && !o.dead) continue;
+            any = true;
             if (!o.dead) ::kill(o.pid, SIGKILL);
             reap(o.pid);
         }
+        if (!any) return;
     }
 }
 
