@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/standard_descriptors.h"
 #include "protocol/subcommands.h"
 
 namespace {
@@ -53,6 +54,7 @@ int unknown_subcommand(std::string_view word) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    tengen::ensure_standard_descriptors();  // a closed stdout would be the next file opened
     if (argc >= 2) {
         const std::string_view word = argv[1];
         for (const auto& sub : kSubcommands)

@@ -162,6 +162,7 @@ int generate_openings(const po::variables_map& vm, const GameConfig& config) {
     if (live) std::cerr << "\n";
     std::ofstream out(vm["out"].as<std::string>(), std::ios::trunc);
     for (const auto& stones : openings) out << opening_to_offsets(stones, config) << "\n";
+    out.close();  // a full disk shows only when the buffer goes out
     if (!out) {
         std::cerr << "tengen-arena: cannot write " << vm["out"].as<std::string>() << "\n";
         return 2;
@@ -314,6 +315,8 @@ int arena_command(int argc, char** argv) {
     if (t.referee.draw_after < 0 || (t.referee.tolerance_ms && *t.referee.tolerance_ms < 0) ||
         t.referee.start_timeout_ms <= 0)
         return fail("--draw-after, --tolerance and --start-timeout must not be negative");
+    if (t.referee.tolerance_ms.value_or(0) > kMaxWaitMs || t.referee.start_timeout_ms > kMaxWaitMs)
+        return fail("--tolerance and --start-timeout are at most " + std::to_string(kMaxWaitMs) + " ms (a day)");
 
     const auto each_groups = groups_of(parsed, "each");
     std::vector<std::string> each;
@@ -392,6 +395,7 @@ int arena_command(int argc, char** argv) {
     identity.draw_after = t.referee.draw_after;
     identity.adjudication = t.referee.adjudication.text();
     identity.swap2 = t.swap2;
+    identity.pondering = t.referee.pondering;
     for (const BrainSpec& e : t.brains) identity.executables.push_back(executable_checksum(e.cmd));
     t.schedule_hash = schedule_hash(identity);
     t.command_line = shell_quoted(argc, argv);

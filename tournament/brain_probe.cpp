@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/text.h"
 #include "tournament/brain_session.h"
 #include "tournament/referee.h"
 
@@ -17,11 +18,11 @@ ProbeResult probe_brain(const BrainSpec& spec, const GameConfig& config, std::in
     using SteadyClock = std::chrono::steady_clock;
     auto fail = [&](const BrainAnswer& a, const std::string& what) {
         if (a.kind == BrainAnswer::Kind::Crash)
-            result.failure = "it ended after " + what + " (" + a.line + ")";
+            result.failure = "it ended after " + what + " (" + printable_excerpt(a.line, 300) + ")";
         else if (a.kind == BrainAnswer::Kind::Timeout)
             result.failure = "no answer to " + what;
         else
-            result.failure = "it answered " + what + " with '" + a.line + "'";
+            result.failure = "it answered " + what + " with '" + printable_excerpt(a.line, 120) + "'";
         session.kill();
         return result;
     };

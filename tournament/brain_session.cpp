@@ -133,7 +133,7 @@ BrainAnswer BrainSession::await_answer(SteadyTime deadline, bool answer_errors) 
                 answer.ms =
                     std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
                         .count();
-                answer.line = "resident memory " + std::to_string(u.resident_bytes >> 20) + " MiB in " +
+                answer.line = "resident memory (proportional) " + std::to_string(u.resident_bytes >> 20) + " MiB in " +
                               std::to_string(u.processes) +
                               " processes, over memory=" + std::to_string(*spec_.memory >> 20) + " MiB plus tolerance";
                 note("#", answer.line);
@@ -187,7 +187,7 @@ std::string BrainSession::last_stderr_line() const {
     in.read(tail.data(), static_cast<std::streamsize>(tail.size()));
     while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
     const auto start = tail.find_last_of("\r\n");
-    return tail.substr(start == std::string::npos ? 0 : start + 1);
+    return printable_excerpt(tail.substr(start == std::string::npos ? 0 : start + 1), 200);
 }
 
 void BrainSession::quit() {
@@ -219,7 +219,10 @@ std::optional<std::string> name_from_about(const std::string& about_line) {
             if (i < lower.size() && lower[i] == '"') {
                 const std::size_t end = about_line.find('"', i + 1);
                 if (end == std::string::npos) return std::nullopt;
-                std::string name = about_line.substr(i + 1, end - i - 1);
+                // The engine's own text becomes a name in every line printed and stored: control
+                // bytes would reach the terminal, a long one would flood the output, and bytes
+                // that are not UTF-8 would be replaced differently on each read of the results.
+                std::string name = printable_excerpt(about_line.substr(i + 1, end - i - 1), kMaxAboutName);
                 if (name.empty()) return std::nullopt;
                 return name;
             }

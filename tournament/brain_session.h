@@ -100,7 +100,11 @@ private:
     void resume(bool grace);
 };
 
-// ABOUT's name="..." field, if any.
+// The longest name taken from ABOUT; longer ones are cut and end in "...".
+inline constexpr std::size_t kMaxAboutName = 40;
+
+// ABOUT's name="..." field, if any, made printable ASCII (other bytes become '?') and cut to
+// kMaxAboutName.
 std::optional<std::string> name_from_about(const std::string& about_line);
 
 }  // namespace tengen

@@ -1,10 +1,12 @@
 #include "tournament/brain_spec.h"
 
 #include "engine/text.h"
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -134,6 +136,14 @@ Result<BrainSpec> parse_brain_spec(const std::vector<std::string>& tokens, const
                     return Failure{std::string(where) + ": " +
                                    (option ? "option.KEY=VALUE needs a KEY" : "info needs KEY:VALUE") + ", got '" +
                                    raw + "'"};
+                // Sent as one INFO line: a newline in it (a config file's "\n") would send the
+                // brain a command of its own choosing, a TURN or an END.
+                if (std::any_of(t->value.begin(), t->value.end(),
+                                [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+                    return Failure{std::string(where) +
+                                   ": info= and option. values must not hold control characters (a newline, a "
+                                   "tab...), got '" +
+                                   printable_excerpt(raw, 80) + "'"};
                 std::string key = t->value.substr(0, colon), value = t->value.substr(colon + 1);
                 bool replaced = false;
                 for (auto& [k, v] : infos)
@@ -173,6 +183,11 @@ Result<BrainSpec> parse_brain_spec(const std::vector<std::string>& tokens, const
         if (!v)
             return Failure{std::string("--engine: ") + key + " needs a non-negative integer, got '" + single[key] +
                            "'"};
+        const std::string_view k = key;
+        const std::int64_t most = k == "memory" ? kMaxMemoryBytes : k == "tolerance" ? kMaxWaitMs : -1;
+        if (most >= 0 && *v > most)
+            return Failure{std::string("--engine: ") + key + "=" + single[key] + " is too large (at most " +
+                           std::to_string(most) + (k == "memory" ? " bytes, 1 PiB)" : " ms, a day)")};
         *target = *v;
     }
     if (single.count("tc")) {

@@ -21,6 +21,11 @@ struct BrainClock {
     bool operator==(const BrainClock&) const = default;
 };
 
+// Bounds on what an engine or a run may be given, far above any real use: the arena adds
+// tolerances to deadlines and an eighth to memory=, which must not overflow. A day, and 1 PiB.
+inline constexpr std::int64_t kMaxWaitMs = 86'400'000;
+inline constexpr std::int64_t kMaxMemoryBytes = std::int64_t{1} << 50;
+
 struct BrainSpec {
     std::string cmd;
     std::vector<std::string> args;

@@ -512,7 +512,13 @@ int check_command(int argc, char** argv) {
         for (const auto& v : verdicts)
             out["checks"].push_back(
                 {{"name", v.name}, {"grade", grade_name(v.grade)}, {"passed", v.passed}, {"detail", v.detail}});
-        std::ofstream(json_path) << out.dump(2) << "\n";
+        std::ofstream json(json_path);
+        json << out.dump(2) << "\n";
+        json.close();  // a full disk shows only when the buffer goes out
+        if (!json) {
+            std::cerr << "tengen-arena check: cannot write " << json_path << "\n";
+            return 2;
+        }
     }
     return fatal == 0 ? 0 : 1;
 }

@@ -1,5 +1,7 @@
 #include "tournament/child_process.h"
 
+#include "tournament/orphans.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -86,6 +88,7 @@ Status ChildProcess::start(const std::vector<std::string>& argv, const std::stri
     }
     if (pid == 0) {
         ::signal(SIGPIPE, SIG_DFL);
+        ::signal(SIGXFSZ, SIG_DFL);  // the arena ignores it; a brain gets the default back
         ::sigprocmask(SIG_SETMASK, &no_signals, nullptr);
         // Should the arena be killed outright, its brains must not outlive it (a hung one
         // would never notice its closed input). Tied to the forking thread, which outlives
@@ -224,6 +227,9 @@ void ChildProcess::kill_group() noexcept {
     // the brain's own descendants that stayed in its group (or nothing: ESRCH).
     if (group_ > 0) ::kill(-group_, SIGKILL);
     group_ = -1;
+    // Members that had been orphaned (double-forked) were adopted by the arena when it is a
+    // subreaper: once killed they must be reaped, or a long run piles up zombies.
+    reap_dead_orphans();
 }
 
 bool ChildProcess::signal_group(int signal) noexcept {

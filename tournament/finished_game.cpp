@@ -9,6 +9,7 @@
 
 #include "engine/notation.h"
 #include "tournament/openings.h"
+#include "tournament/schedule.h"
 
 namespace tengen {
 
@@ -111,6 +112,24 @@ std::optional<int> optional_int(const Json& object, const std::string& key, cons
     return strict_int(object.at(key), name);
 }
 
+constexpr std::int64_t kMaxInt = std::numeric_limits<int>::max();
+
+// Strict and within [lo, hi]: the numbers that index games, boards and pairs must be what the
+// arena could have written, or a hand-edited line would reach code that trusts them.
+int bounded_int(const Json& v, const std::string& name, std::int64_t lo, std::int64_t hi) {
+    const int n = strict_int(v, name);
+    if (n < lo || n > hi)
+        throw BadField("field " + name + " is out of range (" + std::to_string(n) + ", not " + std::to_string(lo) +
+                       " to " + std::to_string(hi) + ")");
+    return n;
+}
+
+int bounded_int_at(const Json& object, const std::string& key, const std::string& name, std::int64_t lo,
+                   std::int64_t hi) {
+    return bounded_int(member(object, key, name), name, lo, hi);
+}
+}
+
 }  // namespace
 
 Result<FinishedGame> from_json_line(const std::string& line) {
@@ -119,16 +138,16 @@ Result<FinishedGame> from_json_line(const std::string& line) {
     if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
     try {
         FinishedGame g;
-        g.game = int_at(j, "game", "game");
-        g.round = int_at(j, "round", "round");
-        g.pair = int_at(j, "pair", "pair");
+        g.game = bounded_int_at(j, "game", "game", 0, kMaxScheduledGames - 1);
+        g.round = bounded_int_at(j, "round", "round", 0, kMaxScheduledGames - 1);
+        g.pair = bounded_int_at(j, "pair", "pair", 0, kMaxScheduledGames - 1);
         g.black = string_at(j, "black");
         g.white = string_at(j, "white");
         const Json& board = array_at(j, "board", "board");
         if (board.size() != 2) throw BadField("field board is not [width, height]");
-        g.config.width = strict_int(board[0], "board[0]");
-        g.config.height = strict_int(board[1], "board[1]");
-        g.config.win_length = int_at(j, "k", "k");
+        g.config.width = bounded_int(board[0], "board[0]", 1, kMaxBoardSide);
+        g.config.height = bounded_int(board[1], "board[1]", 1, kMaxBoardSide);
+        g.config.win_length = bounded_int_at(j, "k", "k", 1, kMaxBoardSide);
         const std::string rule_text = string_at(j, "rule");
         const auto rule = parse_rule(rule_text);
         if (!rule) return fail("field rule: unknown rule '" + rule_text + "'");
@@ -142,12 +161,13 @@ Result<FinishedGame> from_json_line(const std::string& line) {
             const std::string name = "moves[" + std::to_string(i) + "]";
             const Json& m = moves[i];
             if (!m.is_object()) throw BadField("field " + name + " is not an object");
-            g.outcome.moves.push_back({{int_at(m, "x", name + ".x"), int_at(m, "y", name + ".y")},
-                                       optional_int(m, "ms", name + ".ms").value_or(0),
-                                       optional_int(m, "cpu_ms", name + ".cpu_ms").value_or(-1),
-                                       optional_int(m, "depth", name + ".depth"),
-                                       optional_int(m, "score", name + ".score"),
-                                       optional_int(m, "mate", name + ".mate")});
+            g.outcome.moves.push_back(
+                {{int_at(m, "x", name + ".x"), int_at(m, "y", name + ".y")},
+                 m.contains("ms") ? bounded_int(m.at("ms"), name + ".ms", 0, kMaxInt) : 0,
+                 m.contains("cpu_ms") ? bounded_int(m.at("cpu_ms"), name + ".cpu_ms", -1, kMaxInt) : -1,
+                 optional_int(m, "depth", name + ".depth"),
+                 optional_int(m, "score", name + ".score"),
+                 optional_int(m, "mate", name + ".mate")});
         }
         const std::string result = string_at(j, "result");
         const auto winner = parse_winner(result);

@@ -27,12 +27,14 @@ Status write_game_files(const FinishedGame& g, const std::string& dir, bool sgf)
     {
         std::ofstream out(stem + ".psq", std::ios::trunc);
         out << write_psq(record);
+        out.close();  // a full disk shows only when the buffer goes out
         if (!out) return Failure{"cannot write " + stem + ".psq"};
     }
     if (sgf) {
         const char* result = g.outcome.winner == Winner::Black ? "B+" : g.outcome.winner == Winner::White ? "W+" : "0";
         std::ofstream out(stem + ".sgf", std::ios::trunc);
         out << write_sgf(record, g.config.rule, g.config.win_length, result);
+        out.close();
         if (!out) return Failure{"cannot write " + stem + ".sgf"};
     }
     return {};

@@ -178,7 +178,7 @@ std::string games_section(const std::vector<FinishedGame>& games) {
     return out + "</tbody></table></section>";
 }
 
-// The games as the replay script reads them; "</" is escaped so no brain name ends the script.
+// The games as the replay script reads them, safe to embed in a <script> element.
 std::string games_json(const std::vector<FinishedGame>& games) {
     auto list = nlohmann::json::array();
     for (const FinishedGame& g : games) {
@@ -199,12 +199,20 @@ std::string games_json(const std::vector<FinishedGame>& games) {
                         {"end", end}});
     }
     std::string json = list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    // Outside strings JSON has no '<', '>' or '&'; inside one, \u003c and the like read back the
+    // same. Escaped, no name can end the script ("</script>") or switch the HTML parser into
+    // its escaped state ("<!--" with "<script"), which would swallow the replay that follows.
     std::string out;
-    for (std::size_t i = 0; i < json.size(); ++i) {
-        if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/')
-            out += "<\\";
+    out.reserve(json.size());
+    for (const char c : json) {
+        if (c == '<')
+            out += "\\u003c";
+        else if (c == '>')
+            out += "\\u003e";
+        else if (c == '&')
+            out += "\\u0026";
         else
-            out += json[i];
+            out += c;
     }
     return out;
 }

@@ -57,6 +57,7 @@ int merge_command(int argc, char** argv) {
     if (vm.count("out")) {
         std::ofstream out(vm["out"].as<std::string>(), std::ios::trunc);
         for (const FinishedGame& g : games) out << to_json_line(g) << "\n";
+        out.close();  // a full disk shows only when the buffer goes out
         if (!out) {
             std::cerr << "tengen-arena merge: cannot write " << vm["out"].as<std::string>() << "\n";
             return 2;

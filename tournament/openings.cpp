@@ -94,6 +94,9 @@ Result<std::vector<Point>> parse_opening_line(std::string_view line, OpeningForm
             const auto number =
                 parse_integer<int>(line.substr(from, comma == std::string_view::npos ? line.npos : comma - from));
             if (!number) return Failure{"not a list of dx,dy offsets: '" + std::string(line) + "'"};
+            // Added to the centre below: an offset past any board would overflow there.
+            if (*number < -kMaxBoardSide || *number > kMaxBoardSide)
+                return Failure{"offset " + std::to_string(*number) + " is off any board: '" + std::string(line) + "'"};
             numbers.push_back(*number);
             if (comma == std::string_view::npos) break;
             from = comma + 1;
@@ -200,7 +203,7 @@ std::optional<std::vector<Point>> parse_opening_field(std::string_view text) {
         }
         const auto x = parse_integer<int>(tokens[i]);
         const auto y = i + 1 < tokens.size() ? parse_integer<int>(tokens[i + 1]) : std::nullopt;
-        if (!x || !y) return std::nullopt;
+        if (!x || !y || *x < 0 || *y < 0 || *x >= kMaxBoardSide || *y >= kMaxBoardSide) return std::nullopt;
         stones.push_back({*x, *y});
         ++i;
     }

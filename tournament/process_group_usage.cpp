@@ -5,11 +5,33 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace tengen {
+
+namespace {
+
+// The process's proportional set size (each page shared with k processes counted 1/k), or
+// nothing where the kernel has no smaps_rollup (before 4.14) or hides it from us. Summing RSS
+// instead would count a brain that forked after allocating (copy-on-write) once per process.
+std::optional<std::int64_t> proportional_bytes(const std::filesystem::path& proc_dir) {
+    std::ifstream in(proc_dir / "smaps_rollup");
+    for (std::string line; std::getline(in, line);) {
+        if (!line.starts_with("Pss:")) continue;
+        long long kib = 0;
+        const auto digits = line.find_first_of("0123456789");
+        if (digits == std::string::npos) return std::nullopt;
+        if (std::from_chars(line.data() + digits, line.data() + line.size(), kib).ec != std::errc{})
+            return std::nullopt;
+        return static_cast<std::int64_t>(kib) * 1024;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
 
 GroupUsage sample_group(pid_t group) {
     GroupUsage u;
@@ -38,7 +60,7 @@ GroupUsage sample_group(pid_t group) {
         std::from_chars(f[12].data(), f[12].data() + f[12].size(), stime);  // field 15
         std::from_chars(f[21].data(), f[21].data() + f[21].size(), rss);    // field 24, pages
         ++u.processes;
-        u.resident_bytes += rss * page;
+        u.resident_bytes += proportional_bytes(entry.path()).value_or(rss * page);
         u.cpu_ms += (utime + stime) * 1000 / ticks;
     }
     return u;

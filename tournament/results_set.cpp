@@ -1,7 +1,9 @@
 #include "tournament/results_set.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -86,13 +88,17 @@ Result<ResultsSet> load_results_set(const std::vector<std::string>& paths, bool 
             if (!brains_of_first.count(e)) return Failure{"--pool: engine '" + e + "' is not in the first run"};
         // Each schedule's numbers follow the previous one's (an even offset keeps pairs whole).
         std::map<std::string, int> offset;
-        int next = 0;
+        std::int64_t next = 0;
         for (const std::string& s : schedules) {
-            offset[s] = next;
+            offset[s] = static_cast<int>(next);
             int top = -1;
             for (const FinishedGame& g : set.games)
                 if (g.schedule == s) top = std::max(top, g.game);
-            next += (top + 2) / 2 * 2;
+            next += (std::int64_t{top} + 2) / 2 * 2;
+            // Numbers past an int would wrap negative and sort the games out of their pairs.
+            if (next > std::numeric_limits<int>::max())
+                return Failure{"--pool: the runs together number more games than can be counted (" +
+                               std::to_string(next) + ")"};
         }
         for (FinishedGame& g : set.games) {
             g.game += offset[g.schedule];

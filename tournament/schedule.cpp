@@ -31,6 +31,14 @@ Status check_schedule(const ScheduleOptions& o) {
                        " (use gauntlet or round-robin)"};
     if (o.games < 1) return Failure{"--games must be at least 1"};
     if (o.rounds < 1) return Failure{"--rounds must be at least 1"};
+    // Every game of the schedule is built in memory and numbered by an int; past this a run
+    // would abort with bad_alloc (or wrap its game numbers) instead of saying why.
+    const std::int64_t pairings =
+        o.kind == TournamentKind::RoundRobin ? std::int64_t{o.brains} * (o.brains - 1) / 2 : std::int64_t{o.brains} - 1;
+    if (static_cast<double>(o.games) * o.rounds * static_cast<double>(pairings) > kMaxScheduledGames)
+        return Failure{"the schedule would hold more than " + std::to_string(kMaxScheduledGames) + " games (--games " +
+                       std::to_string(o.games) + " x --rounds " + std::to_string(o.rounds) + " x " +
+                       std::to_string(pairings) + " pairings); split the run into several"};
     if (o.repeat && o.games % 2 != 0)
         return Failure{"--games must be even when openings are repeated with colours swapped (got " +
                        std::to_string(o.games) + "; or use --repeat=false)"};

@@ -25,6 +25,9 @@ struct ScheduleOptions {
 };
 
 // Whether the options make a schedule, and why not.
+// The most games one run schedules: each is built in memory and numbered by an int.
+inline constexpr std::int64_t kMaxScheduledGames = 10'000'000;
+
 Status check_schedule(const ScheduleOptions& o);
 
 // The pairings of one round, (first, second) by brain index: match and gauntlet pair brain

@@ -59,6 +59,7 @@ std::string schedule_hash(const ScheduleIdentity& id) {
     if (!id.adjudication.empty())
         text += "adjudication " + id.adjudication + "\n";  // absent: older runs keep their hash
     if (id.swap2) text += "swap2\n";                       // absent: older runs keep their hash
+    if (id.pondering) text += "pondering\n";               // absent: older runs keep their hash
     if (id.openings) {
         const OpeningOptions& o = *id.openings;
         text += fmt::format("openings format {} order {} seed {} start {} transform {} content {:016x}\n",

@@ -22,6 +22,7 @@ struct ScheduleIdentity {
     std::string openings_text;  // the file's contents: the same file elsewhere hashes the same
     int draw_after = 0;
     bool swap2 = false;
+    bool pondering = false;    // --pondering: the brain not to move keeps thinking, so play changes
     std::string adjudication;  // ScoreAdjudication::text(): games end otherwise with other rules
     // A checksum of each brain's executable (executable_checksum), in brain order: resuming
     // with a rebuilt brain is another schedule, never a mix of two binaries' games.
