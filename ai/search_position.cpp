@@ -27,8 +27,8 @@ struct CellSummary {
     std::uint8_t four;           // some line makes a four or better
 };
 struct CombinedTables {
-    // By eval_mode, then learned ordering or not, then cell code: 2,380 entries of 10 bytes
-    // (24 KB a table; indexed by all 38,416 orders of four classes instead, 450 KB, it read no
+    // By eval_mode, then learned ordering or not, then cell code: 2,380 entries of 12 bytes
+    // (28 KB a table; indexed by all 38,416 orders of four classes instead, 450 KB, it read no
     // faster).
     std::array<std::array<std::vector<CellInfo>, 2>, kEvalModes> info;
 };
@@ -274,13 +274,16 @@ void SearchPosition::refresh_cell(int cell) {
 }
 
 void SearchPosition::recount_colour(int cell, int c) {
-    const CellInfo& now = info_by_code_[c][cell_code_of(&shapes_[cell * 8 + c * 4])];
+    // The evaluator gets the code as computed, not read back from the entry: its lookup need
+    // not wait for that load.
+    const int code = cell_code_of(&shapes_[cell * 8 + c * 4]);
+    const CellInfo& now = info_by_code_[c][code];
     CellInfo& info = info_[cell * 2 + c];
     --cls_count_[c][info.cls];
     ++cls_count_[c][now.cls];
     potential_[c] += now.order_value - info.order_value;
     four_cells_[c] += now.four - info.four;
-    evaluator_.code_changed(cell, c, info.code, now.code);
+    evaluator_.code_changed(cell, c, info.code, code);
     info = now;
 }
 
