@@ -128,7 +128,6 @@ int bounded_int_at(const Json& object, const std::string& key, const std::string
                    std::int64_t hi) {
     return bounded_int(member(object, key, name), name, lo, hi);
 }
-}
 
 }  // namespace
 
