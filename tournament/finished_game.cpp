@@ -46,6 +46,7 @@ std::string to_json_line(const FinishedGame& g) {
     if (!g.arena_version.empty()) j["arena_version"] = g.arena_version;
     if (!g.date.empty()) j["date"] = g.date;
     if (!g.black_tc.empty() || !g.white_tc.empty()) j["tc"] = {{"black", g.black_tc}, {"white", g.white_tc}};
+    if (!g.settings.empty()) j["settings"] = g.settings;
     // Brains may print any bytes; never let invalid UTF-8 make the line unwritable.
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
@@ -135,6 +136,7 @@ Result<FinishedGame> from_json_line(const std::string& line) {
             g.black_tc = j.at("tc").at("black").get<std::string>();
             g.white_tc = j.at("tc").at("white").get<std::string>();
         }
+        if (j.contains("settings")) g.settings = j.at("settings").get<std::vector<std::string>>();
         return g;
     } catch (const nlohmann::json::exception& e) {
         return fail(std::string("missing or wrong field: ") + e.what());

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <fstream>
 
+#include "tournament/game_exports.h"
+
 namespace tengen {
 
 GameRecord to_game_record(const FinishedGame& g) {
@@ -30,9 +32,8 @@ Status write_game_files(const FinishedGame& g, const std::string& dir, bool sgf)
         if (!out) return Failure{"cannot write " + stem + ".psq"};
     }
     if (sgf) {
-        const char* result = g.outcome.winner == Winner::Black ? "B+" : g.outcome.winner == Winner::White ? "W+" : "0";
         std::ofstream out(stem + ".sgf", std::ios::trunc);
-        out << write_sgf(record, g.config.rule, g.config.win_length, result);
+        out << sgf_game(g);
         if (!out) return Failure{"cannot write " + stem + ".sgf"};
     }
     return {};
