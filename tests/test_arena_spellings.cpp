@@ -364,8 +364,8 @@ BOOST_AUTO_TEST_CASE(a_fastchess_style_command_runs_unchanged) {
     const auto settings = settings_of(results[0]);
     const auto adjudication = *std::find_if(settings.begin(), settings.end(),
                                             [](const std::string& l) { return l.rfind("adjudication", 0) == 0; });
-    BOOST_TEST(adjudication.find("20") != std::string::npos, adjudication);
-    BOOST_TEST(adjudication.find("600") != std::string::npos, adjudication);
+    BOOST_TEST(adjudication.find("resign score 600 count 3 twosided 0") != std::string::npos, adjudication);
+    BOOST_TEST(adjudication.find("draw score 10 count 4 after 20") != std::string::npos, adjudication);
     pgn_matches_results(dir / "games.pgn", results);
 }
 
@@ -455,7 +455,7 @@ BOOST_AUTO_TEST_CASE(each_spelling_of_c_gomoku_cli_is_read_with_its_meaning) {
         const Run run = run_arena(quick(dir, {"-resign", "3", "600", "-draw", "4", "10"}, "adjud.jsonl"));
         BOOST_TEST_REQUIRE(run.exit_code == 0, run.output);
         const auto r = read_results(dir / "adjud.jsonl")[0];
-        BOOST_TEST(has_setting(r, "600"));
+        BOOST_TEST(has_setting(r, "resign score 600 count 3 twosided 0 draw score 10 count 4 after 0"));
     }
 }
 
