@@ -514,6 +514,15 @@ BOOST_AUTO_TEST_CASE(a_second_different_match_in_the_same_folder_says_what_diffe
     BOOST_TEST(run.output.find("timeout_turn 500") != std::string::npos, run.output);
     BOOST_TEST(run.output.find("board 7x7") != std::string::npos, run.output);
     BOOST_TEST(run.output.find("board 8x8") != std::string::npos, run.output);
+
+    // A settings field of the wrong kind is a wrong field, reported, never a crash.
+    const auto good = read_results(dir / "r.jsonl");
+    auto line = good.front();
+    line["settings"] = 5;
+    std::ofstream(dir / "bad.jsonl") << line.dump() << "\n" << good.back().dump() << "\n";
+    const Run bad = run_arena({"merge", dir / "bad.jsonl"});
+    BOOST_TEST(bad.exit_code == 2, bad.output);
+    BOOST_TEST(bad.output.find("settings") != std::string::npos, bad.output);
 }
 
 BOOST_AUTO_TEST_CASE(an_engine_runs_in_its_own_folder_unless_dir_says_otherwise) {

@@ -136,7 +136,14 @@ Result<FinishedGame> from_json_line(const std::string& line) {
             g.black_tc = j.at("tc").at("black").get<std::string>();
             g.white_tc = j.at("tc").at("white").get<std::string>();
         }
-        if (j.contains("settings")) g.settings = j.at("settings").get<std::vector<std::string>>();
+        // Read without throwing: a wrong settings field is reported like any other wrong field.
+        if (const auto it = j.find("settings"); it != j.end()) {
+            if (!it->is_array()) return fail("field settings is not a list");
+            for (const auto& entry : *it) {
+                if (!entry.is_string()) return fail("field settings holds an entry that is not text");
+                g.settings.push_back(entry.get<std::string>());
+            }
+        }
         return g;
     } catch (const nlohmann::json::exception& e) {
         return fail(std::string("missing or wrong field: ") + e.what());
