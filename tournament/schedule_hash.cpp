@@ -59,8 +59,6 @@ std::vector<std::string> schedule_settings(const ScheduleIdentity& id) {
     if (!id.adjudication.empty())
         text += "adjudication " + id.adjudication + "\n";  // absent: older runs keep their hash
     if (id.swap2) text += "swap2\n";                       // absent: older runs keep their hash
-    if (id.draw_after_stones > 0)
-        text += fmt::format("draw-after-stones {}\n", id.draw_after_stones);  // absent: older runs keep their hash
     if (id.openings) {
         const OpeningOptions& o = *id.openings;
         text += fmt::format("openings format {} order {} seed {} start {} transform {} content {:016x}\n",
@@ -70,7 +68,9 @@ std::vector<std::string> schedule_settings(const ScheduleIdentity& id) {
                             o.random_order ? "random" : "sequential", o.seed, o.start, o.transform ? 1 : 0,
                             fnv1a(id.openings_text));
     }
-    for (std::size_t i = 0; i < id.executables.size(); ++i) text += "executable " + id.executables[i] + "\n";
+    if (id.draw_after_stones > 0)  // -drawafter; absent: older runs keep their hash
+        text += fmt::format("draw-after-stones {}\n", id.draw_after_stones);
+    for (const std::string& e : id.executables) text += "executable " + e + "\n";
     std::vector<std::string> lines;
     std::size_t from = 0;
     while (from < text.size()) {
