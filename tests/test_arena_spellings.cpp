@@ -230,6 +230,11 @@ void pgn_matches_results(const std::string& pgn_path, const std::vector<nlohmann
     }
 }
 
+std::string game_file_name(int game) {
+    std::string n = std::to_string(game);
+    return "game-" + std::string(6 - n.size(), '0') + n + ".sgf";
+}
+
 std::vector<std::string> settings_of(const nlohmann::json& r) {
     return r.at("settings").get<std::vector<std::string>>();
 }
@@ -483,18 +488,41 @@ BOOST_AUTO_TEST_CASE(what_cannot_be_read_is_refused_every_word_at_once) {
 
 BOOST_AUTO_TEST_CASE(sgf_and_pgn_record_time_wins_and_forfeits_and_merge_writes_a_pgn) {
     TempDir dir;
-    const Run run = run_arena({"--engine", "name=late", "cmd=" + fake("late"), "--engine", "name=crash",
-                               "cmd=" + fake("crash"), "--each", "st=0.2", "--board", "9", "--games", "2", "--sgf",
-                               dir / "all.sgf", "--pgn", dir / "all.pgn", "--results", dir / "r.jsonl"});
+    const Run run = run_arena({"--engine",
+                               "name=late",
+                               "cmd=" + fake("late"),
+                               "--engine",
+                               "name=crash",
+                               "cmd=" + fake("crash"),
+                               "--each",
+                               "st=0.2",
+                               "--board",
+                               "9",
+                               "--games",
+                               "2",
+                               "--sgf",
+                               dir / "all.sgf",
+                               "--pgn",
+                               dir / "all.pgn",
+                               "--records",
+                               dir / "games",
+                               "--results",
+                               dir / "r.jsonl"});
     BOOST_TEST_REQUIRE(run.exit_code == 0, run.output);
     const auto results = read_results(dir / "r.jsonl");
     BOOST_TEST_REQUIRE(results.size() == 2u);
     std::set<std::string> res;
     for (const auto& r : results) res.insert(sgf_result_of(r));
-    // Each game ends on late's time forfeit or crash's forfeit, whichever comes first: RE says which.
-    for (const std::string& re : res) BOOST_TEST((re == "B+T" || re == "W+T" || re == "B+F" || re == "W+F"), re);
+    // Black's third move comes first: late as black is late (white wins on time), crash as black
+    // crashes (white wins by forfeit).
+    BOOST_TEST((res == std::set<std::string>{"W+T", "W+F"}));
     sgf_matches_results(dir / "all.sgf", results);
     pgn_matches_results(dir / "all.pgn", results);
+    // The per-game files of --records say the same.
+    for (const auto& r : results) {
+        const std::string file = (fs::path(dir / "games") / game_file_name(r.at("game").get<int>())).string();
+        BOOST_TEST(read_text(file).find("RE[" + sgf_result_of(r) + "]") != std::string::npos, read_text(file));
+    }
 
     const Run merged = run_arena({"merge", dir / "r.jsonl", "--pgn", dir / "merged.pgn"});
     BOOST_TEST_REQUIRE(merged.exit_code == 0, merged.output);

@@ -32,8 +32,9 @@ Status write_game_files(const FinishedGame& g, const std::string& dir, bool sgf)
         if (!out) return Failure{"cannot write " + stem + ".psq"};
     }
     if (sgf) {
+        const std::string result = sgf_result(g);  // B+T, W+F ...: how the game was won
         std::ofstream out(stem + ".sgf", std::ios::trunc);
-        out << sgf_game(g);
+        out << write_sgf(record, g.config.rule, g.config.win_length, result);
         if (!out) return Failure{"cannot write " + stem + ".sgf"};
     }
     return {};
