@@ -17,6 +17,7 @@
 #include "tournament/leagues.h"
 #include "engine/version.h"
 #include "tournament/opening_generator.h"
+#include "tournament/runner_spellings.h"
 #include "tournament/schedule_hash.h"
 #include "engine/text.h"
 #include "tournament/tournament_runner.h"
@@ -76,7 +77,10 @@ Engine keys (--engine, defaults for all with --each; an engine's own keys win):
   arg=A           one argument for it; repeat for more
   name=N          display name (default: ABOUT's name, else the file name; repeated
                   names get -2, -3 ...)
-  dir=D           working directory (a relative cmd is still found from here)
+  dir=D           the folder the engine runs in; by default its executable's own folder
+                  (cmd=engines/x runs in engines/, as c-gomoku-cli runs it), and the arena's
+                  folder for a cmd found on PATH. A relative cmd is always found from the
+                  folder the arena is started in, never from dir=
   st=S            turn time in seconds, above 0 (INFO timeout_turn S*1000, timeout_match 0)
   tc=M[+I]        match clock M seconds plus I per move (timeout_match and
                   timeout_turn M*1000, time_increment, time_left before each move);
@@ -123,6 +127,17 @@ with a larger --games; one arena at a time per file (a lock). Ctrl-C abandons th
 that resumes. A failed append (full disk) is rolled back and stops the run. Exit status:
 0 when the tournament finished, 1 when an engine cannot start, 2 for a bad command line
 or results file, 3 when a result could not be saved, 130 when interrupted.
+
+Records: --records DIR writes a .psq per game (and an .sgf with --sgf); --sgf FILE writes
+every game into one SGF file and --pgn FILE (-pgnout) a PGN that BayesElo and Ordo read,
+both appended as games end. SGF's RE: B+/W+ on the board, B+T/W+T on time, B+F/W+F for a
+forfeit (crash, illegal move...), B+R/W+R for an adjudicated resignation, 0 a draw.
+
+Other runners' words: -boardsize N, -drawafter N (stones on the board), -gauntlet,
+-transform, -loseonly, -sendbyboard, -log, -debug, -msg FILE, -sgf FILE, -pgn FILE
+(c-gomoku-cli); openings type=offset|pos and srand=N; -resign/-draw COUNT SCORE;
+fastchess's -pgnout file=F, -log file=F, -ratinginterval N, and movecount=/movenumber= in
+-resign and -draw. An unknown option or a stray word is refused, every one at once.
 
 --config FILE reads the same options from a JSON object ({"engine": [{"cmd": ...}, ...],
 "each": {"st": 0.2}, "games": 200, ...}); the command line overrides it (docs/arena.md).
@@ -238,14 +253,30 @@ int arena_command(int argc, char** argv) {
         ("shard", po::value<std::string>(), "I/N: play only the pairs whose index mod N is I")
         ("results", po::value<std::string>()->default_value("tengen-arena.jsonl"), "JSON lines, one per game")
         ("records", po::value<std::string>(), "directory for a .psq per game")
-        ("sgf", po::bool_switch(), "also write .sgf records");
+        ("sgf", po::bool_switch(), "[FILE]: every game in one SGF file; without FILE, an .sgf per game in --records")
+        ("pgn", po::value<std::vector<std::string>>()->multitoken(),
+         "FILE: every game's names and result as PGN, for BayesElo and Ordo (also -pgnout FILE, file=FILE)")
+        ("pgnout", po::value<std::vector<std::string>>()->multitoken(), "the same as --pgn")
+        // Other runners' names for what the arena does (c-gomoku-cli, cutechess-cli, fastchess).
+        ("boardsize", po::value<std::string>(), "N: the same as --board N (c-gomoku-cli)")
+        ("drawafter", po::value<int>(), "N: a draw once N stones are on the board, opening stones counted (c-gomoku-cli)")
+        ("gauntlet", "the same as --tournament gauntlet (c-gomoku-cli)")
+        ("transform", "the same as --openings ... transform=yes (c-gomoku-cli)")
+        ("loseonly", "records (--records, --sgf, --pgn) only of the games the first engine lost (c-gomoku-cli)")
+        ("sendbyboard", "ask for every move with BOARD and the whole position, never TURN (c-gomoku-cli)")
+        ("log", po::value<std::vector<std::string>>()->multitoken()->zero_tokens(),
+         "[file=F]: every engine's protocol traffic (without log= of its own) to F, default RESULTS.log")
+        ("debug", "the same as -log (c-gomoku-cli)")
+        ("msg", po::value<std::string>(), "FILE: every engine's protocol traffic, its MESSAGE lines among it, to FILE")
+        ("ratinginterval", po::value<int>(), "N: accepted; the progress line shows the Elo after every game");
     // clang-format on
 
     po::variables_map vm;
     po::parsed_options parsed(&desc);
     auto parse = [&](const std::vector<std::string>& args) {
         vm.clear();
-        parsed = po::command_line_parser(args).options(desc).style(kArenaOptionStyle).run();
+        // Unknown options and stray words are collected, to be refused all at once below.
+        parsed = po::command_line_parser(args).options(desc).style(kArenaOptionStyle).allow_unregistered().run();
         po::store(parsed, vm);
         po::notify(vm);
     };
@@ -288,9 +319,32 @@ int arena_command(int argc, char** argv) {
         return 2;
     };
 
+    // Every word of the command line is read or refused: unknown options, stray words and
+    // other runners' spellings the arena cannot follow are listed together.
+    std::vector<std::string> problems;
+    std::string sgf_file;
+    bool after_sgf = false;
+    for (const po::option& o : parsed.options) {
+        const bool word = o.position_key >= 0;
+        if (word && after_sgf && sgf_file.empty() && !o.value.empty()) {
+            sgf_file = o.value.front();  // -sgf FILE, as c-gomoku-cli writes it
+        } else if (word) {
+            for (const std::string& w : o.value) problems.push_back("a stray word '" + w + "' (an option's value?)");
+        } else if (o.unregistered) {
+            problems.push_back("unknown option '" + (o.original_tokens.empty() ? o.string_key : o.original_tokens[0]) +
+                               "'");
+        }
+        after_sgf = !word && o.string_key == "sgf";
+    }
+    if (vm.count("drawafter") && vm["drawafter"].as<int>() < 0) problems.push_back("-drawafter needs N of 0 or more");
+
+    const std::string board_text =
+        vm.count("boardsize") ? vm["boardsize"].as<std::string>() : vm["board"].as<std::string>();
+    if (vm.count("boardsize") && !vm["board"].defaulted() && board_text != vm["board"].as<std::string>())
+        problems.push_back("-boardsize and --board disagree");
     GameConfig config;
-    const auto size = parse_board_size(vm["board"].as<std::string>());
-    if (!size) return fail("--board needs N or WxH, got '" + vm["board"].as<std::string>() + "'");
+    const auto size = parse_board_size(board_text);
+    if (!size) return fail("--board needs N or WxH, got '" + board_text + "'");
     config.width = size->first;
     config.height = size->second;
     config.win_length = vm["k"].as<int>();
@@ -304,6 +358,8 @@ int arena_command(int argc, char** argv) {
     TournamentSettings t;
     t.referee.config = config;
     t.referee.draw_after = vm["draw-after"].as<int>();
+    if (vm.count("drawafter")) t.referee.draw_after_stones = vm["drawafter"].as<int>();
+    t.referee.send_by_board = vm.count("sendbyboard") > 0;
     if (vm.count("tolerance")) t.referee.tolerance_ms = vm["tolerance"].as<std::int64_t>();
     t.referee.start_timeout_ms = vm["start-timeout"].as<std::int64_t>();
     t.referee.pondering = vm.count("pondering") > 0;
@@ -323,18 +379,44 @@ int arena_command(int argc, char** argv) {
     for (const auto& g : each_groups) each.insert(each.end(), g.begin(), g.end());
     for (const auto& tokens : groups_of(parsed, "engine")) {
         auto spec = parse_brain_spec(tokens, each);
-        if (!spec) return fail(spec.error());
-        t.brains.push_back(std::move(*spec));
+        if (!spec)
+            problems.push_back(spec.error());
+        else
+            t.brains.push_back(std::move(*spec));
     }
+    // -log, -debug, -msg: engines without a log= of their own log to one file, each line
+    // naming its engine.
+    std::string shared_log = vm.count("msg") ? vm["msg"].as<std::string>() : "";
+    if (vm.count("log") || vm.count("debug")) {
+        const std::string results = vm["results"].as<std::string>();
+        const std::string stem =
+            results.size() > 6 && results.ends_with(".jsonl") ? results.substr(0, results.size() - 6) : results;
+        const std::string file =
+            log_file(vm.count("log") ? vm["log"].as<std::vector<std::string>>() : std::vector<std::string>{},
+                     shared_log.empty() ? stem + ".log" : shared_log, problems);
+        if (!shared_log.empty() && file != shared_log)
+            problems.push_back("-msg and -log name two files: the arena writes one log of the engines' traffic");
+        shared_log = file;
+    }
+    for (BrainSpec& b : t.brains)
+        if (b.log.empty()) b.log = shared_log;
+    if (vm.count("ratinginterval"))
+        std::cerr << "tengen-arena: -ratinginterval: the progress line gives the Elo after every game\n";
+    if (vm.count("debug"))
+        std::cerr << "tengen-arena: -debug: the engines' protocol traffic goes to " << shared_log << "\n";
 
-    const auto kind = parse_tournament_kind(vm["tournament"].as<std::string>());
+    if (vm.count("gauntlet")) {
+        if (!vm["tournament"].defaulted() && vm["tournament"].as<std::string>() != "gauntlet")
+            problems.push_back("-gauntlet and --tournament " + vm["tournament"].as<std::string>() + " disagree");
+    }
+    const auto kind =
+        parse_tournament_kind(vm.count("gauntlet") ? std::string("gauntlet") : vm["tournament"].as<std::string>());
     if (!kind) return fail("--tournament must be match, gauntlet or round-robin");
     t.schedule.kind = *kind;
     t.schedule.brains = static_cast<int>(t.brains.size());
     t.schedule.games = vm["games"].as<int>();
     t.schedule.rounds = vm["rounds"].as<int>();
     t.schedule.repeat = vm["repeat"].as<bool>();
-    if (const Status s = check_schedule(t.schedule); !s.ok()) return fail(s.error());
 
     t.swap2 = vm["swap2"].as<bool>();
     if (t.swap2 && vm.count("openings")) return fail("--swap2 makes each game's opening: it takes no --openings");
@@ -343,8 +425,47 @@ int arena_command(int argc, char** argv) {
     if (t.swap2 && config.width * config.height < 16) return fail("--swap2 needs a board of 16 points or more");
 
     ScheduleIdentity identity;
+    std::vector<std::string> opening_words;
+    if (vm.count("openings")) opening_words = opening_tokens(vm["openings"].as<std::vector<std::string>>(), problems);
+    if (vm.count("transform")) {
+        if (!vm.count("openings"))
+            problems.push_back("-transform turns an opening file's openings: it needs --openings file=F");
+        else
+            opening_words.push_back("transform=yes");
+    }
+    if (vm.count("loseonly") && t.schedule.kind == TournamentKind::RoundRobin)
+        problems.push_back("-loseonly keeps the games the first engine lost: it needs a match or a gauntlet");
+    t.sgf = vm["sgf"].as<bool>();
+    if (t.sgf && sgf_file.empty() && !vm.count("records"))
+        problems.push_back("--sgf alone writes nothing: give --sgf FILE (every game in one file) or --records DIR");
+    for (const char* name : {"pgn", "pgnout"})
+        if (vm.count(name)) {
+            const std::string file =
+                pgn_file(std::string("-") + name, vm[name].as<std::vector<std::string>>(), problems);
+            if (!t.pgn_file.empty() && file != t.pgn_file) problems.push_back("--pgn and -pgnout name two files");
+            t.pgn_file = file;
+        }
+    std::vector<std::string> resign_words, draw_words;
+    if (vm.count("resign"))
+        resign_words = adjudication_tokens("--resign", vm["resign"].as<std::vector<std::string>>(), problems);
+    if (vm.count("draw"))
+        draw_words = adjudication_tokens("--draw", vm["draw"].as<std::vector<std::string>>(), problems);
+    if (const std::size_t engines = groups_of(parsed, "engine").size(); vm.count("sprt") && engines != 2)
+        problems.push_back("--sprt tests one engine against another: it needs exactly two engines, not " +
+                           std::to_string(engines) +
+                           " (with more, the standings give each one's Elo against the field)");
+    if (!problems.empty()) {
+        for (const std::string& p : problems) std::cerr << "tengen-arena: " << p << "\n";
+        std::cerr << "tengen-arena: " << problems.size() << (problems.size() == 1 ? " problem" : " problems")
+                  << " on the command line (see --help)\n";
+        return 2;
+    }
+    if (const Status s = check_schedule(t.schedule); !s.ok()) return fail(s.error());
+    t.sgf_file = sgf_file;
+    t.records_losses_only = vm.count("loseonly") > 0;
+
     if (vm.count("openings")) {
-        const auto options = parse_opening_options(vm["openings"].as<std::vector<std::string>>());
+        const auto options = parse_opening_options(opening_words);
         if (!options) return fail(options.error());
         const OpeningOptions& o = *options;
         std::vector<std::string> warnings;
@@ -366,12 +487,12 @@ int arena_command(int argc, char** argv) {
             return fail("--sprt: " + s.error());
     }
     if (vm.count("resign")) {
-        const auto resign = parse_resign_options(vm["resign"].as<std::vector<std::string>>());
+        const auto resign = parse_resign_options(resign_words);
         if (!resign) return fail(resign.error());
         t.referee.adjudication.resign = *resign;
     }
     if (vm.count("draw")) {
-        const auto draw = parse_score_draw_options(vm["draw"].as<std::vector<std::string>>());
+        const auto draw = parse_score_draw_options(draw_words);
         if (!draw) return fail(draw.error());
         t.referee.adjudication.draw = *draw;
     }
@@ -386,18 +507,19 @@ int arena_command(int argc, char** argv) {
     }
     t.results_path = vm["results"].as<std::string>();
     if (vm.count("records")) t.records_dir = vm["records"].as<std::string>();
-    t.sgf = vm["sgf"].as<bool>();
     t.live_progress = ::isatty(STDOUT_FILENO);
 
     identity.brains = t.brains;
     identity.schedule = t.schedule;
     identity.config = config;
     identity.draw_after = t.referee.draw_after;
+    identity.draw_after_stones = t.referee.draw_after_stones;
     identity.adjudication = t.referee.adjudication.text();
     identity.swap2 = t.swap2;
     identity.pondering = t.referee.pondering;
     for (const BrainSpec& e : t.brains) identity.executables.push_back(executable_checksum(e.cmd));
     t.schedule_hash = schedule_hash(identity);
+    t.schedule_settings = schedule_settings(identity);
     t.command_line = shell_quoted(argc, argv);
 
     const int code = run_tournament(t, std::cout, std::cerr);

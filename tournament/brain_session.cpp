@@ -52,7 +52,7 @@ Status BrainSession::launch() {
     std::vector<std::string> argv{cmd};
     if (spec_.wine) argv.insert(argv.begin(), "wine");  // found on PATH, like any cmd without a slash
     argv.insert(argv.end(), spec_.args.begin(), spec_.args.end());
-    Status started = process_.start(argv, spec_.dir, ChildProcess::Stderr::Null, spec_.stderr_file);
+    Status started = process_.start(argv, spec_.working_dir(), ChildProcess::Stderr::Null, spec_.stderr_file);
     memory_limit_sent_ = false;
     note("#", started.ok() ? "started, pid " + std::to_string(process_.pid()) : "start failed: " + started.error());
     return started;

@@ -1,5 +1,7 @@
 #include "tournament/brain_spec.h"
 
+#include <filesystem>
+
 #include "engine/text.h"
 #include <algorithm>
 #include <charconv>
@@ -221,6 +223,11 @@ std::vector<std::string> BrainSpec::info_lines() const {
     if (nodes) lines.push_back("INFO max_node " + std::to_string(*nodes));
     for (const auto& [k, v] : infos) lines.push_back("INFO " + k + " " + v);
     return lines;
+}
+
+std::string BrainSpec::working_dir() const {
+    if (!dir.empty() || cmd.find('/') == std::string::npos) return dir;
+    return std::filesystem::absolute(cmd).parent_path().string();
 }
 
 std::string BrainSpec::identity() const {

@@ -39,6 +39,10 @@ struct BrainSpec {
     std::string stderr_file;  // stderr=FILE: the brain's stderr is appended there (default: discarded)
     bool wine = false;        // cmd is a Windows program: start it as `wine cmd args...`
 
+    // Where the brain runs: dir= when given, else the folder of its executable when cmd names
+    // one by a path (as c-gomoku-cli and Gomocup's manager run a brain, beside its own files),
+    // else the arena's folder. A relative cmd is always found from the arena's folder.
+    std::string working_dir() const;
     // The INFO lines sent at the start of every game (time, limits, extra infos).
     std::vector<std::string> info_lines() const;
     // The options that define what plays (not where it lives): for the schedule hash.

@@ -48,6 +48,7 @@ std::string to_json_line(const FinishedGame& g) {
     if (!g.arena_version.empty()) j["arena_version"] = g.arena_version;
     if (!g.date.empty()) j["date"] = g.date;
     if (!g.black_tc.empty() || !g.white_tc.empty()) j["tc"] = {{"black", g.black_tc}, {"white", g.white_tc}};
+    if (!g.settings.empty()) j["settings"] = g.settings;
     // Brains may print any bytes; never let invalid UTF-8 make the line unwritable.
     return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
@@ -206,6 +207,14 @@ Result<FinishedGame> from_json_line(const std::string& line) {
             const Json& tc = object_at(j, "tc", "tc");
             g.black_tc = text_of(member(tc, "black", "tc.black"), "tc.black");
             g.white_tc = text_of(member(tc, "white", "tc.white"), "tc.white");
+        }
+        // Read without throwing: a wrong settings field is reported like any other wrong field.
+        if (const auto it = j.find("settings"); it != j.end()) {
+            if (!it->is_array()) return fail("field settings is not a list");
+            for (const auto& entry : *it) {
+                if (!entry.is_string()) return fail("field settings holds an entry that is not text");
+                g.settings.push_back(entry.get<std::string>());
+            }
         }
         return g;
     } catch (const BadField& e) {

@@ -23,6 +23,9 @@ struct FinishedGame {
     // when the game ended (UTC, ISO 8601), and each side's time control as its key reads
     // (st=0.2, tc=60/5+0.5).
     std::string arena_version, date, black_tc, white_tc;
+    // What the schedule hash is computed from, one setting a line (schedule_settings): lets a
+    // refused resume name the settings that differ. Empty in older files.
+    std::vector<std::string> settings;
 };
 
 // One line of JSON, no newline.

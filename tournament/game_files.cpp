@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <fstream>
 
+#include "tournament/game_exports.h"
+
 namespace tengen {
 
 GameRecord to_game_record(const FinishedGame& g) {
@@ -31,7 +33,7 @@ Status write_game_files(const FinishedGame& g, const std::string& dir, bool sgf)
         if (!out) return Failure{"cannot write " + stem + ".psq"};
     }
     if (sgf) {
-        const char* result = g.outcome.winner == Winner::Black ? "B+" : g.outcome.winner == Winner::White ? "W+" : "0";
+        const std::string result = sgf_result(g);  // B+T, W+F ...: how the game was won
         std::ofstream out(stem + ".sgf", std::ios::trunc);
         out << write_sgf(record, g.config.rule, g.config.win_length, result);
         out.close();

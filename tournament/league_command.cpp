@@ -39,7 +39,8 @@ Options)";
 
 // Options a league file may fix, whether or not the one in hand does: never from the command
 // line, so a league's name always means its conditions. --results is per league.
-const std::set<std::string> kFixedOptions{"config", "board", "rule", "k", "draw-after", "results"};
+const std::set<std::string> kFixedOptions{"config", "board",      "boardsize", "rule",
+                                          "k",      "draw-after", "drawafter", "results"};
 // Brain keys the leagues fix.
 const std::vector<std::string> kFixedBrainKeys{"st=", "tc=", "memory=", "maxmemory="};
 

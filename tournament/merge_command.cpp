@@ -7,6 +7,7 @@
 
 #include "tournament/arena_commands.h"
 #include "tournament/command_line.h"
+#include "tournament/game_exports.h"
 #include "tournament/results_set.h"
 #include "tournament/standings.h"
 
@@ -16,7 +17,7 @@ namespace tengen {
 
 int merge_command(int argc, char** argv) {
     po::options_description desc(
-        "tengen-arena merge A.jsonl B.jsonl ... [--out F] [--sprt ...] [--pool]\n"
+        "tengen-arena merge A.jsonl B.jsonl ... [--out F] [--pgn F] [--sprt ...] [--pool]\n"
         "Prints the standings of the union of results files (games counted once by number).\n"
         "All files must come from the same schedule, unless --pool. Options");
     // One option a line, as --help lists them.
@@ -25,6 +26,7 @@ int merge_command(int argc, char** argv) {
         ("help,h", "show this help")
         ("files", po::value<std::vector<std::string>>()->multitoken(), "results files")
         ("out", po::value<std::string>(), "write the merged results, sorted by game number")
+        ("pgn", po::value<std::string>(), "write every game's names and result as PGN (for BayesElo and Ordo)")
         ("pool", "pool runs of other schedules (the same engines, another seed, length or opening file): each "
                  "schedule's games are renumbered after the previous one's, so no pair is mixed")
         ("max-failures", po::value<double>(), "report an engine whose time forfeits and crashes exceed this percent "
@@ -63,6 +65,11 @@ int merge_command(int argc, char** argv) {
             return 2;
         }
     }
+    if (vm.count("pgn"))
+        if (const Status written = write_pgn_file(vm["pgn"].as<std::string>(), games); !written.ok()) {
+            std::cerr << "tengen-arena merge: " << written.error() << "\n";
+            return 2;
+        }
     std::cout << games.size() << " games";
     if (set.runs > 1) std::cout << ", pooled from " << set.runs << " runs of different settings";
     std::cout << "\n"

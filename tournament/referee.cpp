@@ -16,11 +16,11 @@ namespace {
 
 // Tells the brain what it has not seen yet and asks for its move: BEGIN on an empty board,
 // TURN when it misses only the opponent's last stone, else the whole position as BOARD.
-bool prompt_move(BrainSession& brain, const Board& board, int& known_stones) {
+bool prompt_move(BrainSession& brain, const Board& board, int& known_stones, bool by_board) {
     const auto& history = board.history();
     const Color own = board.side_to_move();
     if (history.empty()) return brain.send("BEGIN");
-    if (known_stones == static_cast<int>(history.size()) - 1)
+    if (!by_board && known_stones == static_cast<int>(history.size()) - 1)
         return brain.send("TURN " + to_protocol(history.back().at));
     bool ok = brain.send("BOARD");
     for (const Move& m : history) ok = ok && brain.send(to_protocol(m.at) + "," + (m.color == own ? "1" : "2"));
@@ -28,7 +28,7 @@ bool prompt_move(BrainSession& brain, const Board& board, int& known_stones) {
 }
 
 // The game's end on the board (five, full board) or by adjudication, if it has come.
-std::optional<GameOutcome> decision(const Board& board, int draw_after, int brain_moves) {
+std::optional<GameOutcome> decision(const Board& board, const RefereeSettings& settings, int brain_moves) {
     GameOutcome out;
     if (board.status() == GameStatus::BlackWins || board.status() == GameStatus::WhiteWins) {
         out.winner = board.status() == GameStatus::BlackWins ? Winner::Black : Winner::White;
@@ -41,7 +41,8 @@ std::optional<GameOutcome> decision(const Board& board, int draw_after, int brai
         out.reason = EndReason::FullBoard;
         return out;
     }
-    if (draw_after > 0 && brain_moves >= draw_after) {
+    if ((settings.draw_after > 0 && brain_moves >= settings.draw_after) ||
+        (settings.draw_after_stones > 0 && board.placed_count() >= settings.draw_after_stones)) {
         out.reason = EndReason::Adjudicated;
         return out;
     }
@@ -90,7 +91,7 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
     int brain_moves = 0;
 
     for (;;) {
-        if (auto decided = decision(board, settings.draw_after, brain_moves)) {
+        if (auto decided = decision(board, settings, brain_moves)) {
             decided->moves = std::move(moves);
             return *decided;
         }
@@ -115,8 +116,8 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
 
         const Color side = board.side_to_move();
         const int seat = side == Color::Black ? 0 : 1;
-        const Seats::Exchange x =
-            seats.ask(seat, [&](BrainSession& e) { return prompt_move(e, board, seats.known(seat)); });
+        const Seats::Exchange x = seats.ask(
+            seat, [&](BrainSession& e) { return prompt_move(e, board, seats.known(seat), settings.send_by_board); });
         const BrainAnswer& answer = x.answer;
         if (answer.kind == BrainAnswer::Kind::Abandoned) return abandoned_game();
         if (answer.kind != BrainAnswer::Kind::Line) return seats.forfeit(seat, answer, "the move", std::move(moves));

@@ -16,6 +16,8 @@ namespace tengen {
 struct RefereeSettings {
     GameConfig config;
     int draw_after = 0;                        // brain moves before a draw is adjudicated; 0 = never
+    int draw_after_stones = 0;                 // -drawafter: stones on the board (opening too) before a draw
+    bool send_by_board = false;                // -sendbyboard: every move asked for with BOARD, never TURN
     std::optional<std::int64_t> tolerance_ms;  // --tolerance; default: default_tolerance_ms()
     std::int64_t start_timeout_ms = 10000;     // START must be answered within this
     bool pondering = false;                    // false: the brain not to move is stopped

@@ -42,8 +42,8 @@ std::string executable_checksum(const std::string& cmd) {
     return "missing";
 }
 
-std::string schedule_hash(const ScheduleIdentity& id) {
-    std::string text = "tengen-arena schedule v1\n";
+std::vector<std::string> schedule_settings(const ScheduleIdentity& id) {
+    std::string text;
     for (const BrainSpec& e : id.brains) text += "engine " + e.identity() + "\n";
     // A schedule of one pairing and one round numbers its games and picks their openings the
     // same whatever --games says, so the count is left out: a larger --games extends the run.
@@ -69,7 +69,22 @@ std::string schedule_hash(const ScheduleIdentity& id) {
                             o.random_order ? "random" : "sequential", o.seed, o.start, o.transform ? 1 : 0,
                             fnv1a(id.openings_text));
     }
+    if (id.draw_after_stones > 0)  // -drawafter; absent: older runs keep their hash
+        text += fmt::format("draw-after-stones {}\n", id.draw_after_stones);
     for (const std::string& e : id.executables) text += "executable " + e + "\n";
+    std::vector<std::string> lines;
+    std::size_t from = 0;
+    while (from < text.size()) {
+        const auto end = text.find('\n', from);
+        lines.push_back(text.substr(from, end - from));
+        from = end + 1;
+    }
+    return lines;
+}
+
+std::string schedule_hash(const ScheduleIdentity& id) {
+    std::string text = "tengen-arena schedule v1\n";
+    for (const std::string& line : schedule_settings(id)) text += line + "\n";
     return fmt::format("{:016x}", fnv1a(text));
 }
 

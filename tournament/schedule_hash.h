@@ -21,6 +21,7 @@ struct ScheduleIdentity {
     std::optional<OpeningOptions> openings;
     std::string openings_text;  // the file's contents: the same file elsewhere hashes the same
     int draw_after = 0;
+    int draw_after_stones = 0;  // -drawafter (c-gomoku-cli): a draw once this many stones are on the board
     bool swap2 = false;
     bool pondering = false;    // --pondering: the brain not to move keeps thinking, so play changes
     std::string adjudication;  // ScoreAdjudication::text(): games end otherwise with other rules
@@ -34,7 +35,11 @@ struct ScheduleIdentity {
 // when it cannot be read.
 std::string executable_checksum(const std::string& cmd);
 
-// 16 hex digits (FNV-1a 64 of a canonical description).
+// The canonical description, one setting a line ("engine name=a [INFO timeout_turn 1000]",
+// "board 15x15 k 5 rule freestyle draw-after 0", "executable 5f0c..."): kept in the results
+// file so a refused resume can say which settings differ.
+std::vector<std::string> schedule_settings(const ScheduleIdentity& id);
+// 16 hex digits (FNV-1a 64 of the description's lines under a version line).
 std::string schedule_hash(const ScheduleIdentity& id);
 
 }  // namespace tengen

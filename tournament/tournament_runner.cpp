@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <pthread.h>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -11,9 +12,11 @@
 
 #include "tournament/brain_probe.h"
 #include "tournament/brain_session.h"
+#include "tournament/game_exports.h"
 #include "tournament/game_files.h"
 #include "tournament/progress.h"
 #include "tournament/results_file.h"
+#include "tournament/schedule_difference.h"
 #include "tournament/standings.h"
 #include "tournament/utc_time.h"
 #include "engine/version.h"
@@ -93,10 +96,14 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     auto loaded = load_results(settings.results_path, settings.schedule_hash, true);
     if (!loaded) {
         err << "tengen-arena: " << loaded.error();
-        if (loaded.error().find("another schedule") != std::string::npos)
-            err << ": use another --results file, or the same command line and the same engine executables as the "
+        if (loaded.error().find("another schedule") != std::string::npos) {
+            if (const std::string why = schedule_difference(settings.results_path, settings.schedule_settings);
+                !why.empty())
+                err << ". What differs: " << why;
+            err << ". Use another --results file, or the same command line and the same engine executables as the "
                    "games in it (a rebuilt engine is a different engine; a larger --games extends only a schedule of "
                    "one pairing and one round)";
+        }
         err << "\n";
         return 2;
     }
@@ -108,12 +115,18 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
     if (!probed) return 1;
     const std::vector<std::string> names = std::move(*probed);
 
+    // Brains that name one log file share one writer, so their lines never interleave.
     std::vector<std::shared_ptr<ProtocolLog>> logs;
+    std::map<std::string, std::shared_ptr<ProtocolLog>> log_files;
     for (const BrainSpec& spec : settings.brains) {
         std::shared_ptr<ProtocolLog> log;
         if (!spec.log.empty()) {
-            log = std::make_shared<ProtocolLog>(spec.log);
-            if (!log->ok()) err << "tengen-arena: cannot write the log " << spec.log << "\n";
+            auto& shared = log_files[spec.log];
+            if (!shared) {
+                shared = std::make_shared<ProtocolLog>(spec.log);
+                if (!shared->ok()) err << "tengen-arena: cannot write the log " << spec.log << "\n";
+            }
+            log = shared;
         }
         logs.push_back(std::move(log));
     }
@@ -154,6 +167,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             board.stop = true;
     }
 
+    GameExports exports(settings.sgf_file, settings.pgn_file);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> abandon{false};
     std::atomic<int> running{0};
@@ -182,6 +196,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             game.config = settings.referee.config;
             game.opening = settings.book.at(slot.opening);
             game.schedule = settings.schedule_hash;
+            game.settings = settings.schedule_settings;
             game.arena_version = std::string(kTengenVersion);
             game.black_tc = time_control_text(settings.brains[static_cast<std::size_t>(slot.black)].clock);
             game.white_tc = time_control_text(settings.brains[static_cast<std::size_t>(slot.white)].clock);
@@ -214,7 +229,13 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
                 break;
             }
             Status recorded;
-            if (!settings.records_dir.empty()) recorded = write_game_files(game, settings.records_dir, settings.sgf);
+            const bool first_lost = (game.outcome.winner == Winner::Black && game.white == names[0]) ||
+                                    (game.outcome.winner == Winner::White && game.black == names[0]);
+            if (!settings.records_losses_only || first_lost) {
+                if (!settings.records_dir.empty())
+                    recorded = write_game_files(game, settings.records_dir, settings.sgf);
+                if (recorded.ok() && exports.any()) recorded = exports.append(game);
+            }
 
             std::lock_guard lock(board.mutex);
             if (!recorded.ok()) progress.note("tengen-arena: " + recorded.error());

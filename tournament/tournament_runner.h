@@ -29,7 +29,10 @@ struct TournamentSettings {
     std::string results_path = "tengen-arena.jsonl";
     std::string records_dir;  // empty: no records
     bool sgf = false;
+    std::string sgf_file, pgn_file;    // --sgf FILE, --pgn FILE: every game appended to one file
+    bool records_losses_only = false;  // -loseonly: records only of the games the first engine lost
     std::string schedule_hash;
+    std::vector<std::string> schedule_settings;  // what the hash is of, kept in every line
     bool live_progress = false;
     std::string command_line;  // as typed, for the resume hint after an interruption
 };
