@@ -159,9 +159,10 @@ bool alive(pid_t pid) {
 
 BOOST_AUTO_TEST_CASE(helpers_that_leave_the_group_end_with_the_run) {
     TempDir dir;
-    const Shell run = shell(dir, "FAKE_CHILD_PID_FILE=pids.txt \"$ARENA\" --engine cmd=" + fake("leaves_group") +
-                                     " --engine cmd=" + fake("random") + " " +
-                                     "--each st=0.2 --board 7 --k 4 --games 2 --results r.jsonl");
+    // An absolute path: a brain runs in its own executable's folder.
+    const Shell run = shell(
+        dir, "FAKE_CHILD_PID_FILE=\"$PWD/pids.txt\" \"$ARENA\" --engine cmd=" + fake("leaves_group") +
+                 " --engine cmd=" + fake("random") + " " + "--each st=0.2 --board 7 --k 4 --games 2 --results r.jsonl");
     BOOST_TEST(run.exit_code == 0, run.output);
     std::istringstream pids(read_text(dir / "pids.txt"));
     int helpers = 0;
@@ -212,8 +213,9 @@ BOOST_AUTO_TEST_CASE(game_numbers_out_of_range_in_a_results_file_are_refused) {
             std::ofstream(dir / "bad.jsonl") << j.dump() << "\n" << first << "\n";
             const Shell merged = shell(dir, "\"$ARENA\" merge bad.jsonl");
             BOOST_TEST(merged.exit_code != 0, merged.output);
-            BOOST_TEST(merged.output.find("game " + std::to_string(game) + " is out of range") != std::string::npos,
-                       merged.output);
+            BOOST_TEST(
+                merged.output.find("field game is out of range (" + std::to_string(game) + ",") != std::string::npos,
+                merged.output);
         }
     }
 }
