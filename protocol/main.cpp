@@ -1,5 +1,5 @@
-// pbrain-tengen: with no subcommand, a Gomocup brain on stdin/stdout; `play`, `bench`, `selfplay` and
-// `solve` are for people.
+// pbrain-tengen: with no subcommand, a Gomocup brain on stdin/stdout; `play`, `serve`, `bench`, `selfplay`
+// and `solve` are for people.
 #include <cstring>
 #include <iostream>
 #include <string_view>
@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
         if (sub == "bench") return tengen::bench_main(argc - 1, argv + 1);
         if (sub == "solve") return tengen::solve_main(argc - 1, argv + 1);
         if (sub == "selfplay") return tengen::selfplay_main(argc - 1, argv + 1);
+        if (sub == "serve") return tengen::serve_main(argc - 1, argv + 1);
     }
     return tengen::brain_main(argc, argv);
 }

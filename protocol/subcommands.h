@@ -10,5 +10,6 @@ int play_main(int argc, char** argv);      // `play`: a game in the terminal
 int bench_main(int argc, char** argv);     // `bench`: fixed positions to a fixed depth
 int solve_main(int argc, char** argv);     // `solve`: exact value of small k-in-a-row games
 int selfplay_main(int argc, char** argv);  // `selfplay`: seeded training games at fixed nodes
+int serve_main(int argc, char** argv);     // `serve`: a board in the web browser
 
 }  // namespace tengen
