@@ -26,6 +26,7 @@ using nlohmann::json;
 constexpr int kAnalysisLines = 3;
 constexpr std::int64_t kMinTurnMs = 10, kMaxTurnMs = 600'000;
 constexpr std::int64_t kInfoIntervalMs = 40;  // at most ~25 analysis messages a second
+constexpr std::size_t kMaxWaitingMessages = 64;  // a page sending faster than its board works is refused
 constexpr const char* kEngineName = "Tengen";
 constexpr const char* kPersonName = "Human";
 
@@ -419,6 +420,8 @@ void ServeBoard::receive(std::string_view text) {
     const std::string type = message["type"].get<std::string>();
     std::lock_guard lock(mutex_);
     if (closed_) return;
+    if (queue_.size() >= kMaxWaitingMessages)
+        return send_(error_json(type, "too many messages are waiting: this one was dropped").dump());
     queue_.push_back(std::move(message));
     wake_.notify_all();
     // An analysis is for the position on the board now: any message ends it. The engine's

@@ -306,6 +306,20 @@ BOOST_AUTO_TEST_CASE(an_oversized_message_closes_only_its_own_connection) {
     BOOST_TEST(server.alive());
 }
 
+BOOST_AUTO_TEST_CASE(a_flood_of_messages_from_one_page_leaves_another_board_playing) {
+    ServeProcess server;
+    auto keeper = connect_board(server);
+    quiet_game(*keeper, 7, 7, 4);
+    auto flooder = connect_board(server);
+    // Never read: its board's answers and its waiting messages pile up to their caps.
+    const std::string message = json{{"type", "new"}, {"width", 32}, {"height", 32}, {"k", 5}}.dump();
+    int sent = 0;
+    while (sent < 20000 && flooder->send(message)) ++sent;
+    BOOST_TEST(play(*keeper, 3, 3)["moves"].size() == 1u);
+    BOOST_TEST(play(*keeper, 4, 4)["moves"].size() == 2u);
+    BOOST_TEST(server.alive());
+}
+
 BOOST_AUTO_TEST_CASE(a_page_from_another_site_cannot_open_a_board) {
     ServeProcess server;
     BOOST_TEST(upgrade_status(server.port(), "http://evil.example") == 403u);

@@ -24,15 +24,27 @@ public:
         namespace net = boost::asio;
         using tcp = net::ip::tcp;
         tcp::resolver resolver(io_);
-        net::connect(ws_.next_layer(), resolver.resolve("127.0.0.1", std::to_string(port)));
+        const auto endpoints = resolver.resolve("127.0.0.1", std::to_string(port));
+        boost::beast::error_code ec;
+        bool done = false;
+        net::async_connect(ws_.next_layer(), endpoints, [&](boost::beast::error_code e, const tcp::endpoint&) {
+            ec = e;
+            done = true;
+        });
+        run_until(done, "connect");
+        if (ec) throw std::runtime_error("cannot connect: " + ec.message());
         ws_.read_message_max(std::size_t{64} << 20);
         if (!origin.empty())
             ws_.set_option(
                 boost::beast::websocket::stream_base::decorator([origin](boost::beast::websocket::request_type& req) {
                     req.set(boost::beast::http::field::origin, origin);
                 }));
-        boost::beast::error_code ec;
-        ws_.handshake("127.0.0.1:" + std::to_string(port), path, ec);
+        done = false;
+        ws_.async_handshake("127.0.0.1:" + std::to_string(port), path, [&](boost::beast::error_code e) {
+            ec = e;
+            done = true;
+        });
+        run_until(done, "the WebSocket handshake");
         if (ec) throw std::runtime_error("WebSocket handshake failed: " + ec.message());
         ws_.text(true);
     }
@@ -100,6 +112,21 @@ public:
     }
 
 private:
+    // Runs the client's own operations until `done`; a server that stops answering is an
+    // error after ten seconds, not a test that hangs.
+    void run_until(const bool& done, const std::string& what) {
+        io_.restart();
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (!done) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now >= deadline) {
+                drop();
+                throw std::runtime_error("timed out waiting for " + what);
+            }
+            io_.run_one_for(deadline - now);
+        }
+    }
+
     boost::asio::io_context io_;
     boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
     boost::beast::flat_buffer buffer_;
