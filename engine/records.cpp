@@ -227,7 +227,9 @@ Result<SgfGame> read_sgf(std::string_view text) {
         for (const SgfProperty& property : (*nodes)[n]) {
             const std::string& value = property.values.front();
             const std::string& name = property.name;
-            if (name == "SZ") {
+            if (name == "SZ" && n != 0) {
+                return Failure{"SGF: the size (SZ) belongs in the first node"};
+            } else if (name == "SZ") {
                 const auto colon = value.find(':');
                 const auto w = to_int(std::string_view(value).substr(0, colon));
                 const auto h = colon == std::string::npos ? w : to_int(std::string_view(value).substr(colon + 1));
@@ -258,16 +260,18 @@ Result<SgfGame> read_sgf(std::string_view text) {
                 if (value.size() != 2)
                     return Failure{"SGF: move " + std::to_string(number) + " [" + printable_excerpt(value) +
                                    "] is not a point"};
-                const Point at{sgf_coordinate(value[0]), sgf_coordinate(value[1])};
-                if (at.x < 0 || at.y < 0 || at.x >= game.record.width || at.y >= game.record.height)
-                    return Failure{"SGF: move " + std::to_string(number) + " [" + value + "] is off the " +
-                                   std::to_string(game.record.width) + "x" + std::to_string(game.record.height) +
-                                   " board"};
-                game.record.moves.push_back({.at = at});
+                // Checked against the size once the whole file is read: SZ may follow a move in the root node.
+                game.record.moves.push_back({.at = {sgf_coordinate(value[0]), sgf_coordinate(value[1])}});
             }
         }
     }
     if (nodes->empty()) return Failure{"SGF: no node"};
+    for (std::size_t i = 0; i < game.record.moves.size(); ++i) {
+        const Point at = game.record.moves[i].at;
+        if (at.x < 0 || at.y < 0 || at.x >= game.record.width || at.y >= game.record.height)
+            return Failure{"SGF: move " + std::to_string(i + 1) + " is off the " + std::to_string(game.record.width) +
+                           "x" + std::to_string(game.record.height) + " board"};
+    }
     return game;
 }
 

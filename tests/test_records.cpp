@@ -230,6 +230,8 @@ BOOST_AUTO_TEST_CASE(sgf_follows_the_main_line_and_refuses_what_it_cannot_replay
     BOOST_CHECK_NE(reason("(;SZ[15];W[hh])").find("out of turn"), std::string::npos);
     BOOST_CHECK_NE(reason("(;SZ[15]AB[hh])").find("set-up stones"), std::string::npos);
     BOOST_CHECK_NE(reason("(;SZ[9];B[jj])").find("off the 9x9 board"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;B[oo]SZ[3])").find("off the 3x3 board"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;B[aa];SZ[3])").find("first node"), std::string::npos);
     BOOST_CHECK_NE(reason("(;SZ[15];B[])").find("not a point"), std::string::npos);
     BOOST_CHECK_NE(reason("(;SZ[0])").find("not a board size"), std::string::npos);
     BOOST_CHECK_NE(reason("(;GM[1]SZ[19])").find("not a Gomoku record"), std::string::npos);
