@@ -32,6 +32,7 @@ constexpr auto kRequestTimeout = std::chrono::seconds(30);
 struct Counts {
     int connections = 0;
     int boards = 0;
+    bool loopback = true;  // listening on a loopback address only
 };
 
 // Whether the network thread still takes work from the boards' threads: shut before the
@@ -47,6 +48,15 @@ std::string authority_of(std::string_view value) {
     std::string out(value.substr(0, value.find('/')));
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
+}
+
+// Whether a Host header names this machine by a loopback name. A page whose own name was
+// made to point at 127.0.0.1 (DNS rebinding) sends its own name here, and Origin agrees with it.
+bool loopback_host(std::string_view host) {
+    const std::string authority = authority_of(host);
+    const std::string name = authority.starts_with("[") ? authority.substr(0, authority.find(']') + 1)
+                                                        : authority.substr(0, authority.find(':'));
+    return name == "127.0.0.1" || name == "localhost" || name == "[::1]";
 }
 
 class BoardConnection : public std::enable_shared_from_this<BoardConnection> {
@@ -168,9 +178,12 @@ private:
         if (target != "/ws") return reply(request, http::status::not_found, "text/plain", "not found\n");
         // A page from another site must not drive a board here (cross-site WebSocket
         // hijacking): a browser's Origin has to name the host the page was served from.
+        const auto host = request.find(http::field::host);
+        if (counts_->loopback &&
+            (host == request.end() || !loopback_host(std::string_view(host->value().data(), host->value().size()))))
+            return reply(request, http::status::forbidden, "text/plain", "open the board at http://127.0.0.1\n");
         const auto origin = request.find(http::field::origin);
         if (origin != request.end()) {
-            const auto host = request.find(http::field::host);
             if (host == request.end() ||
                 authority_of(std::string_view(origin->value().data(), origin->value().size())) !=
                     authority_of(std::string_view(host->value().data(), host->value().size())))
@@ -258,6 +271,7 @@ Result<std::unique_ptr<ServeServer>> ServeServer::open(const ServeOptions& optio
     if (ec)
         return Failure{"cannot listen on " + options.address + " port " + std::to_string(options.port) + ": " +
                        ec.message()};
+    state->counts->loopback = state->acceptor.local_endpoint().address().is_loopback();
     return std::unique_ptr<ServeServer>(new ServeServer(std::move(state)));
 }
 

@@ -93,12 +93,13 @@ json play(WsClient& client, int x, int y, const char* answer = "state") {
 }
 
 // The HTTP status a WebSocket upgrade of /ws gets (101 when the server takes it).
-unsigned upgrade_status(unsigned short port, const std::string& origin = "") {
+unsigned upgrade_status(unsigned short port, const std::string& origin = "", const std::string& host = "") {
     std::vector<std::pair<std::string, std::string>> headers{{"Connection", "Upgrade"},
                                                              {"Upgrade", "websocket"},
                                                              {"Sec-WebSocket-Version", "13"},
                                                              {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="}};
     if (!origin.empty()) headers.emplace_back("Origin", origin);
+    if (!host.empty()) headers.emplace_back("Host", host);
     return http_request(port, http::verb::get, "/ws", headers).status;
 }
 
@@ -325,6 +326,12 @@ BOOST_AUTO_TEST_CASE(a_page_from_another_site_cannot_open_a_board) {
     BOOST_TEST(upgrade_status(server.port(), "http://evil.example") == 403u);
     BOOST_TEST(upgrade_status(server.port(), "http://127.0.0.1:" + std::to_string(server.port()) + ".evil.example") ==
                403u);
+    // DNS rebinding: a site whose name was pointed at 127.0.0.1 sends its own name as Host and
+    // Origin alike; a server on loopback opens boards only for a loopback name.
+    const std::string rebound = "evil.example:" + std::to_string(server.port());
+    BOOST_TEST(upgrade_status(server.port(), "http://" + rebound, rebound) == 403u);
+    BOOST_TEST(upgrade_status(server.port(), "http://localhost:" + std::to_string(server.port()),
+                              "localhost:" + std::to_string(server.port())) == 101u);
     WsClient same_site(server.port(), "/ws", "http://127.0.0.1:" + std::to_string(server.port()));
     BOOST_TEST(next_of(same_site, "state")["width"] == 15);
 }
