@@ -53,14 +53,7 @@ public:
         port_ = static_cast<unsigned short>(std::stoi(printed_.substr(colon + 1)));
     }
     ~ServeProcess() {
-        kill(pid_, SIGTERM);
-        int status = 0;
-        for (int i = 0; i < 100 && waitpid(pid_, &status, WNOHANG) == 0; ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if (waitpid(pid_, &status, WNOHANG) == 0) {
-            kill(pid_, SIGKILL);
-            waitpid(pid_, &status, 0);
-        }
+        stop();
         close(out_fd_);
     }
     ServeProcess(const ServeProcess&) = delete;
@@ -70,10 +63,29 @@ public:
     std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/"; }
     const std::string& printed() const { return printed_; }
     // Whether the server is still running (it must survive every hostile case).
-    bool alive() const { return waitpid(pid_, nullptr, WNOHANG) == 0; }
+    bool alive() const { return exit_code_ == kRunning && waitpid(pid_, nullptr, WNOHANG) == 0; }
+
+    // Ctrl-C's signal: the exit status the server ends with (0 when it shut down cleanly,
+    // which under the sanitizers also means no report), -1 when it had to be killed.
+    int stop() {
+        if (exit_code_ != kRunning) return exit_code_;
+        kill(pid_, SIGTERM);
+        int status = 0;
+        pid_t done = 0;
+        for (int i = 0; i < 200 && (done = waitpid(pid_, &status, WNOHANG)) == 0; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (done == 0) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, &status, 0);
+            return exit_code_ = -1;
+        }
+        return exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
 
 private:
+    static constexpr int kRunning = -2;
     pid_t pid_ = -1;
+    int exit_code_ = kRunning;
     int out_fd_ = -1;
     std::string printed_;
     unsigned short port_ = 0;

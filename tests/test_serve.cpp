@@ -133,6 +133,7 @@ BOOST_AUTO_TEST_CASE(the_page_is_served_and_an_unknown_path_gets_404) {
     BOOST_TEST(http_request(server.port(), http::verb::get, "/ws").status == 404u);  // not an upgrade
     BOOST_TEST(http_request(server.port(), http::verb::post, "/").status == 405u);
     BOOST_TEST(server.alive());
+    BOOST_TEST(server.stop() == 0);  // a clean shutdown (and no sanitizer report)
 }
 
 BOOST_AUTO_TEST_CASE(another_address_is_announced_as_reachable_by_other_machines) {
@@ -176,6 +177,7 @@ BOOST_AUTO_TEST_CASE(malformed_messages_get_clear_errors_and_the_game_stays_as_i
     BOOST_TEST(state["moves"].size() == 1u);
     BOOST_TEST(state["moves"][0]["name"] == "d4");
     BOOST_TEST(server.alive());
+    BOOST_TEST(server.stop() == 0);  // a clean shutdown (and no sanitizer report)
 }
 
 BOOST_AUTO_TEST_CASE(a_forbidden_point_is_marked_and_playing_it_is_refused_with_the_reason) {
@@ -293,6 +295,7 @@ BOOST_AUTO_TEST_CASE(a_client_that_disappears_mid_search_is_dropped_and_the_next
     quiet_game(*second, 7, 7, 4);
     BOOST_TEST(play(*second, 3, 3)["moves"].size() == 1u);
     BOOST_TEST(server.alive());
+    BOOST_TEST(server.stop() == 0);  // a clean shutdown (and no sanitizer report)
 }
 
 BOOST_AUTO_TEST_CASE(an_oversized_message_closes_only_its_own_connection) {
@@ -305,6 +308,7 @@ BOOST_AUTO_TEST_CASE(an_oversized_message_closes_only_its_own_connection) {
     BOOST_TEST(flooder->closed());
     BOOST_TEST(play(*keeper, 3, 3)["moves"].size() == 1u);
     BOOST_TEST(server.alive());
+    BOOST_TEST(server.stop() == 0);  // a clean shutdown (and no sanitizer report)
 }
 
 BOOST_AUTO_TEST_CASE(a_flood_of_messages_from_one_page_leaves_another_board_playing) {
@@ -319,6 +323,7 @@ BOOST_AUTO_TEST_CASE(a_flood_of_messages_from_one_page_leaves_another_board_play
     BOOST_TEST(play(*keeper, 3, 3)["moves"].size() == 1u);
     BOOST_TEST(play(*keeper, 4, 4)["moves"].size() == 2u);
     BOOST_TEST(server.alive());
+    BOOST_TEST(server.stop() == 0);  // a clean shutdown (and no sanitizer report)
 }
 
 BOOST_AUTO_TEST_CASE(a_page_from_another_site_cannot_open_a_board) {
@@ -488,6 +493,7 @@ BOOST_AUTO_TEST_CASE(a_person_plays_a_whole_game_against_tengen_and_saves_and_lo
     BOOST_TEST(status_data(browser, "result") == "white");
     BOOST_TEST(browser.evaluate("document.querySelectorAll('.win-line').length") == 1);
     BOOST_TEST(server.alive());
+    BOOST_TEST(server.stop() == 0);  // a clean shutdown (and no sanitizer report)
 }
 
 BOOST_AUTO_TEST_CASE(renju_marks_black_s_forbidden_points_and_a_click_on_one_is_explained) {
