@@ -57,6 +57,61 @@ std::optional<std::pair<int, int>> read_header(std::string_view line) {
 
 // SGF coordinates: a..z for 0..25, then A..Z (FF[4]'s convention for boards past 26).
 char sgf_letter(int v) { return static_cast<char>(v < 26 ? 'a' + v : 'A' + (v - 26)); }
+int sgf_coordinate(char c) { return c >= 'a' && c <= 'z' ? c - 'a' : c >= 'A' && c <= 'Z' ? c - 'A' + 26 : -1; }
+
+// One SGF property: its name and its values, escapes removed.
+struct SgfProperty {
+    std::string name;
+    std::vector<std::string> values;
+};
+
+// The nodes of the main line: each node's properties, in order. The first variation at a
+// branch is followed; the first ')' after it ends the line.
+Result<std::vector<std::vector<SgfProperty>>> sgf_main_line(std::string_view text) {
+    std::vector<std::vector<SgfProperty>> nodes;
+    std::size_t i = text.find('(');
+    if (i == std::string_view::npos) return Failure{"not an SGF file: no '('"};
+    ++i;
+    auto skip_space = [&] {
+        while (i < text.size() && is_space_ascii(text[i])) ++i;
+    };
+    while (true) {
+        skip_space();
+        if (i >= text.size()) return Failure{"SGF ends before its closing ')'"};
+        const char c = text[i];
+        if (c == ')') break;
+        if (c == '(') {  // a branch: its first variation is the main line
+            ++i;
+            continue;
+        }
+        if (c == ';') {
+            nodes.emplace_back();
+            ++i;
+            continue;
+        }
+        if (!std::isupper(static_cast<unsigned char>(c)))
+            return Failure{"SGF: unexpected character '" + printable_excerpt(text.substr(i, 1)) + "' at byte " +
+                           std::to_string(i + 1)};
+        if (nodes.empty()) return Failure{"SGF: a property before the first ';'"};
+        SgfProperty property;
+        while (i < text.size() && std::isupper(static_cast<unsigned char>(text[i]))) property.name += text[i++];
+        skip_space();
+        while (i < text.size() && text[i] == '[') {
+            std::string value;
+            for (++i; i < text.size() && text[i] != ']'; ++i) {
+                if (text[i] == '\\' && i + 1 < text.size()) ++i;
+                value += text[i];
+            }
+            if (i >= text.size()) return Failure{"SGF: property " + property.name + " has no closing ']'"};
+            ++i;
+            property.values.push_back(std::move(value));
+            skip_space();
+        }
+        if (property.values.empty()) return Failure{"SGF: property " + property.name + " has no value"};
+        nodes.back().push_back(std::move(property));
+    }
+    return nodes;
+}
 
 std::string sgf_text(std::string_view s) {
     std::string out;
@@ -160,6 +215,64 @@ std::string write_sgf(const GameRecord& r, Rule rule, int win_length, std::strin
     }
     out += ")\n";
     return out;
+}
+
+Result<SgfGame> read_sgf(std::string_view text) {
+    const auto nodes = sgf_main_line(text);
+    if (!nodes) return Failure{nodes.error()};
+    SgfGame game;
+    game.record.moves.clear();
+    // Without SZ the board is FF[4]'s default for Gomoku, 15x15 (GameRecord's own default).
+    for (std::size_t n = 0; n < nodes->size(); ++n) {
+        for (const SgfProperty& property : (*nodes)[n]) {
+            const std::string& value = property.values.front();
+            const std::string& name = property.name;
+            if (name == "SZ" && n != 0) {
+                return Failure{"SGF: the size (SZ) belongs in the first node"};
+            } else if (name == "SZ") {
+                const auto colon = value.find(':');
+                const auto w = to_int(std::string_view(value).substr(0, colon));
+                const auto h = colon == std::string::npos ? w : to_int(std::string_view(value).substr(colon + 1));
+                if (!w || !h || *w < 1 || *h < 1 || *w > 1000 || *h > 1000)
+                    return Failure{"SGF: size SZ[" + printable_excerpt(value) + "] is not a board size"};
+                game.record.width = *w;
+                game.record.height = *h;
+            } else if (name == "GM" && trim(value) != "4") {
+                return Failure{"SGF: GM[" + printable_excerpt(value) + "] is not a Gomoku record (GM[4])"};
+            } else if (name == "PB") {
+                game.record.black_name = value;
+            } else if (name == "PW") {
+                game.record.white_name = value;
+            } else if (name == "RU") {
+                game.rule = parse_rule(trim(value));
+            } else if (name == "C" && n == 0) {
+                const std::string_view said = trim(value);
+                const auto space = said.find(' ');
+                if (space != std::string_view::npos && said.substr(space) == " in a row wins")
+                    game.win_length = to_int(said.substr(0, space));
+            } else if (name == "AB" || name == "AW" || name == "AE") {
+                return Failure{"SGF: set-up stones (" + name + ") cannot be replayed as moves"};
+            } else if (name == "B" || name == "W") {
+                const int number = static_cast<int>(game.record.moves.size()) + 1;
+                const bool black_turn = game.record.moves.size() % 2 == 0;
+                if ((name == "B") != black_turn)
+                    return Failure{"SGF: move " + std::to_string(number) + " is " + name + " out of turn"};
+                if (value.size() != 2)
+                    return Failure{"SGF: move " + std::to_string(number) + " [" + printable_excerpt(value) +
+                                   "] is not a point"};
+                // Checked against the size once the whole file is read: SZ may follow a move in the root node.
+                game.record.moves.push_back({.at = {sgf_coordinate(value[0]), sgf_coordinate(value[1])}});
+            }
+        }
+    }
+    if (nodes->empty()) return Failure{"SGF: no node"};
+    for (std::size_t i = 0; i < game.record.moves.size(); ++i) {
+        const Point at = game.record.moves[i].at;
+        if (at.x < 0 || at.y < 0 || at.x >= game.record.width || at.y >= game.record.height)
+            return Failure{"SGF: move " + std::to_string(i + 1) + " is off the " + std::to_string(game.record.width) +
+                           "x" + std::to_string(game.record.height) + " board"};
+    }
+    return game;
 }
 
 }  // namespace tengen

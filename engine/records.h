@@ -47,4 +47,15 @@ Result<std::vector<Point>> read_move_list(std::string_view text);
 // ("B+", "W+", "0" for a draw), then ;B[..];W[..] with letters a.. for 0-based x, y.
 std::string write_sgf(const GameRecord& record, Rule rule, int win_length, std::string_view result = {});
 
+// What read_sgf finds: the moves of the main line (the first variation at each branch) and,
+// when the file names them as write_sgf does, the rule (RU) and k ("C[k in a row wins]").
+struct SgfGame {
+    GameRecord record;
+    std::optional<Rule> rule;
+    std::optional<int> win_length;
+};
+// Lenient about properties it does not know; refuses set-up stones (AB, AW), passes and
+// moves out of turn, since a replay could not reproduce them. On failure, a one-line reason.
+Result<SgfGame> read_sgf(std::string_view text);
+
 }  // namespace tengen

@@ -1,5 +1,5 @@
-// pbrain-tengen: with no subcommand, a Gomocup brain on stdin/stdout; `play`, `bench`, `selfplay` and
-// `solve` are for people.
+// pbrain-tengen: with no subcommand, a Gomocup brain on stdin/stdout; `play`, `serve`, `bench`, `selfplay`
+// and `solve` are for people.
 #include <algorithm>
 #include <array>
 #include <iostream>
@@ -16,7 +16,8 @@ struct Subcommand {
     int (*run)(int argc, char** argv);
 };
 
-constexpr std::array<Subcommand, 4> kSubcommands = {{{"play", tengen::play_main},
+constexpr std::array<Subcommand, 5> kSubcommands = {{{"play", tengen::play_main},
+                                                     {"serve", tengen::serve_main},
                                                      {"bench", tengen::bench_main},
                                                      {"solve", tengen::solve_main},
                                                      {"selfplay", tengen::selfplay_main}}};

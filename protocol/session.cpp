@@ -13,6 +13,7 @@
 #include "protocol/nbest_ranking.h"
 #include "protocol/platform_io.h"
 #include "protocol/position_setup.h"
+#include "protocol/search_limits_builder.h"
 #include "engine/renju.h"
 #include "protocol/swap2.h"
 
@@ -373,33 +374,8 @@ int Session::search_threads() const {
 }
 
 SearchLimits Session::move_limits(const Board& position, int multipv) const {
-    SearchLimits limits;
-    limits.time = settings_.clocks;
-    limits.time.empty_points = position.empty_count();
-    charge_waiting_time(limits.time);
-    if (options_.max_turn_ms >= 0)
-        limits.time.turn_ms =
-            limits.time.turn_ms ? std::min(*limits.time.turn_ms, options_.max_turn_ms) : options_.max_turn_ms;
-    auto cap = [](auto value, auto limit) { return limit == 0 ? value : value == 0 ? limit : std::min(value, limit); };
-    limits.max_depth = cap(settings_.max_depth, options_.max_depth);
-    limits.max_nodes = cap(settings_.max_nodes, options_.max_nodes);
-    limits.threads = search_threads();
-    limits.multipv = std::max(multipv, 1);
-    return limits;
-}
-
-// The manager's clock for this move started when the line arrived; what the session spent
-// since (on earlier lines) is taken off the turn and the match clock, so the searcher's budget,
-// which counts from its own start, ends when the manager's does.
-void Session::charge_waiting_time(TimeControl& time) const {
-    if (!line_arrived_) return;
-    const auto waited =
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - *line_arrived_)
-            .count();
-    if (waited <= 0) return;
-    if (time.turn_ms && *time.turn_ms > 0) time.turn_ms = std::max<std::int64_t>(*time.turn_ms - waited, 1);
-    constexpr std::int64_t kUnlimited = 2147483647;
-    if (time.time_left_ms && *time.time_left_ms < kUnlimited) *time.time_left_ms -= waited;
+    const SearchLimitCaps caps{options_.max_depth, options_.max_nodes, options_.max_turn_ms};
+    return build_search_limits(settings_, caps, position, search_threads(), multipv, line_arrived_);
 }
 
 Answer Session::run_search(const Board& position, const SearchLimits& limits, const Searcher::InfoCallback& on_info) {

@@ -93,7 +93,6 @@ private:
 
     int search_threads() const;  // settings_.threads within the options and max_memory
     SearchLimits move_limits(const Board& position, int multipv) const;
-    void charge_waiting_time(TimeControl& time) const;
     // Searches through the player with this line's stop handling (a YXSTOP stops it).
     Answer run_search(const Board& position, const SearchLimits& limits, const Searcher::InfoCallback& on_info);
     // Searches the current position and answers its move; plays it when play is true. With

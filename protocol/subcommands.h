@@ -12,5 +12,6 @@ int solve_main(int argc, char** argv);             // `solve`: exact value of sm
 int selfplay_main(int argc, char** argv);          // `selfplay`: seeded training games at fixed nodes
 int selfplay_merge_main(int argc, char** argv);    // `selfplay merge`: shards of self-play runs as one file
 int selfplay_relabel_main(int argc, char** argv);  // `selfplay relabel`: deeper scores where result and score part
+int serve_main(int argc, char** argv);             // `serve`: a board in the web browser
 
 }  // namespace tengen

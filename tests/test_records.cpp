@@ -1,7 +1,9 @@
 #define BOOST_TEST_MODULE records
 #include <boost/test/unit_test.hpp>
 
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/notation.h"
@@ -188,4 +190,51 @@ BOOST_AUTO_TEST_CASE(sgf_lists_the_moves) {
     BOOST_CHECK_NE(rect.find("PB[a\\]b]"), std::string::npos);
     BOOST_CHECK_EQUAL(rect.find("RE["), std::string::npos);
     BOOST_CHECK_NE(rect.find(";B[qc];W[aa];B[Fe];W[Fa];B[ae])"), std::string::npos);  // x = 31 is 'F'
+}
+
+BOOST_AUTO_TEST_CASE(sgf_written_by_write_sgf_reads_back_with_its_rule_and_k) {
+    for (const auto& [w, h, rule, k] : {std::tuple{15, 15, Rule::Renju, 5}, {32, 5, Rule::CaroExact, 4}}) {
+        GameRecord r = sample(w, h);
+        r.black_name = "a]b\\c";
+        r.white_name = "white";
+        const auto read = read_sgf(write_sgf(r, rule, k, "B+"));
+        BOOST_REQUIRE_MESSAGE(read.ok(), read.error());
+        BOOST_CHECK_EQUAL(read->record.width, w);
+        BOOST_CHECK_EQUAL(read->record.height, h);
+        BOOST_CHECK_EQUAL(read->record.black_name, "a]b\\c");
+        BOOST_CHECK_EQUAL(read->record.white_name, "white");
+        BOOST_REQUIRE_EQUAL(read->record.moves.size(), r.moves.size());
+        for (std::size_t i = 0; i < r.moves.size(); ++i) BOOST_CHECK_EQUAL(read->record.moves[i].at, r.moves[i].at);
+        BOOST_CHECK(read->rule == rule);
+        // write_sgf says k only when it is not five.
+        BOOST_CHECK(read->win_length == (k == 5 ? std::nullopt : std::optional<int>(k)));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(sgf_follows_the_main_line_and_refuses_what_it_cannot_replay) {
+    const auto branched = read_sgf("(;GM[4]SZ[9];B[ee](;W[ff];B[gg])(;W[aa]))");
+    BOOST_REQUIRE_MESSAGE(branched.ok(), branched.error());
+    BOOST_REQUIRE_EQUAL(branched->record.moves.size(), 3u);
+    BOOST_CHECK_EQUAL(branched->record.moves[2].at, (Point{6, 6}));
+    const auto unsized = read_sgf("(;B[hh])");  // FF[4]'s Gomoku board when SZ is missing
+    BOOST_REQUIRE(unsized.ok());
+    BOOST_CHECK_EQUAL(unsized->record.width, 15);
+
+    auto reason = [](std::string_view text) {
+        const auto read = read_sgf(text);
+        return read.ok() ? std::string("accepted") : read.error();
+    };
+    BOOST_CHECK_NE(reason("no tree here").find("no '('"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[15];B[hh]").find("closing ')'"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[15];B[hh];B[ii])").find("out of turn"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[15];W[hh])").find("out of turn"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[15]AB[hh])").find("set-up stones"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[9];B[jj])").find("off the 9x9 board"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;B[oo]SZ[3])").find("off the 3x3 board"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;B[aa];SZ[3])").find("first node"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[15];B[])").find("not a point"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[0])").find("not a board size"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;GM[1]SZ[19])").find("not a Gomoku record"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[15]C[open").find("no closing ']'"), std::string::npos);
+    BOOST_CHECK_NE(reason("(;SZ[15];B[hh]?)").find("unexpected character"), std::string::npos);
 }

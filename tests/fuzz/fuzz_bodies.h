@@ -95,6 +95,11 @@ inline void fuzz_records_one(std::string_view bytes) {
         if (!again || again->moves.size() != record->moves.size()) fuzz_fail(".psq round trip");
         (void)write_sgf(*record, Rule::Freestyle, 5, "B+");
     }
+    if (const auto sgf = read_sgf(bytes)) {
+        const auto again =
+            read_sgf(write_sgf(sgf->record, sgf->rule.value_or(Rule::Freestyle), sgf->win_length.value_or(5)));
+        if (!again || again->record.moves != sgf->record.moves) fuzz_fail("SGF round trip");
+    }
     if (const auto moves = read_move_list(bytes)) {
         const auto again = read_move_list(write_move_list(*moves));
         if (!again || *again != *moves) fuzz_fail("move list round trip");
