@@ -25,7 +25,7 @@ using nlohmann::json;
 
 constexpr int kAnalysisLines = 3;
 constexpr std::int64_t kMinTurnMs = 10, kMaxTurnMs = 600'000;
-constexpr std::int64_t kInfoIntervalMs = 40;  // at most ~25 analysis messages a second
+constexpr std::int64_t kInfoIntervalMs = 40;     // at most ~25 analysis messages a second
 constexpr std::size_t kMaxWaitingMessages = 64;  // a page sending faster than its board works is refused
 constexpr const char* kEngineName = "Tengen";
 constexpr const char* kPersonName = "Human";

@@ -21,6 +21,7 @@
 #ifdef TENGEN_PBRAIN_PATH
 #include "brain_under_test.h"
 #endif
+#include "arena_test_support.h"
 #include "tournament/child_process.h"
 #include "tournament/brain_spec.h"
 #include "tournament/finished_game.h"
@@ -32,67 +33,11 @@
 
 namespace fs = std::filesystem;
 using namespace tengen;
+using namespace tengen::testing;
 
 namespace {
 
 const std::string kArena = TENGEN_ARENA_PATH;
-std::string fake(const std::string& name) { return std::string(TENGEN_FAKE_ENGINE_DIR) + "/fake-" + name; }
-
-// A fresh directory per test, removed afterwards.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path = fs::temp_directory_path() /
-               ("tengen-arena-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
-
-struct Run {
-    int exit_code = -1;
-    std::string output;  // stdout and stderr
-};
-
-Run run_arena(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(200)) {
-    std::vector<std::string> argv{kArena};
-    argv.insert(argv.end(), args.begin(), args.end());
-    ChildProcess p;
-    const Status started = p.start(argv, "", ChildProcess::Stderr::Stdout);
-    BOOST_REQUIRE_MESSAGE(started.ok(), started.error());
-    Run run;
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    std::string line;
-    for (;;) {
-        const auto status = p.read_line(line, deadline);
-        if (status != ChildProcess::ReadStatus::Line) break;
-        run.output += line + "\n";
-    }
-    if (!p.wait_exit(deadline)) p.kill();
-    run.exit_code = p.exit_code().value_or(-1);
-    return run;
-}
-
-std::vector<nlohmann::json> read_results(const std::string& path) {
-    std::vector<nlohmann::json> out;
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line))
-        if (!line.empty()) out.push_back(nlohmann::json::parse(line));
-    return out;
-}
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::size_t line_count(const std::string& path) {
     const std::string text = read_text(path);

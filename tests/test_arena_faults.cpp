@@ -19,36 +19,16 @@
 #include <string>
 #include <vector>
 
+#include "arena_test_support.h"
+
 namespace fs = std::filesystem;
+using namespace tengen::testing;
 
 namespace {
 
 std::string arena() {
     const char* other = std::getenv("TENGEN_ARENA_UNDER_TEST");
     return other && *other ? other : TENGEN_ARENA_PATH;
-}
-std::string fake(const std::string& name) { return std::string(TENGEN_FAKE_ENGINE_DIR) + "/fake-" + name; }
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path = fs::temp_directory_path() /
-               ("tengen-faults-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 struct Shell {

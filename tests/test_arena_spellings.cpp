@@ -16,67 +16,16 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "arena_test_support.h"
 #include "tournament/child_process.h"
 
 namespace fs = std::filesystem;
 using namespace tengen;
+using namespace tengen::testing;
 
 namespace {
 
 const std::string kArena = TENGEN_ARENA_PATH;
-std::string fake(const std::string& name) { return std::string(TENGEN_FAKE_ENGINE_DIR) + "/fake-" + name; }
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path = fs::temp_directory_path() /
-               ("tengen-spellings-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
-
-struct Run {
-    int exit_code = -1;
-    std::string output;  // stdout and stderr
-};
-
-// The arena run from `cwd` (empty: the test's own folder), as a user types the command there.
-Run run_arena(const std::vector<std::string>& args, const std::string& cwd = "") {
-    std::vector<std::string> argv{kArena};
-    argv.insert(argv.end(), args.begin(), args.end());
-    ChildProcess p;
-    const Status started = p.start(argv, cwd, ChildProcess::Stderr::Stdout);
-    BOOST_REQUIRE_MESSAGE(started.ok(), started.error());
-    Run run;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(200);
-    std::string line;
-    while (p.read_line(line, deadline) == ChildProcess::ReadStatus::Line) run.output += line + "\n";
-    if (!p.wait_exit(deadline)) p.kill();
-    run.exit_code = p.exit_code().value_or(-1);
-    return run;
-}
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::vector<nlohmann::json> read_results(const std::string& path) {
-    std::vector<nlohmann::json> out;
-    std::istringstream in(read_text(path));
-    std::string line;
-    while (std::getline(in, line))
-        if (!line.empty()) out.push_back(nlohmann::json::parse(line));
-    return out;
-}
 
 // A game tree of an SGF collection: each node's properties, values unescaped.
 using SgfNode = std::multimap<std::string, std::string>;
