@@ -103,9 +103,11 @@ int selfplay_main(int argc, char** argv) {
         return 2;
     }
     s.config = *config;
-    if (s.games < 0 || jobs < 1 || jobs > 256 || s.nodes < 1 || s.opening_stones < 0 ||
+    // A run's games are listed up front: a bound keeps a mistyped count from exhausting memory.
+    constexpr int kMaxGames = 100'000'000;
+    if (s.games < 0 || s.games > kMaxGames || jobs < 1 || jobs > 256 || s.nodes < 1 || s.opening_stones < 0 ||
         s.opening_stones > s.config.width * s.config.height / 2 || s.opening_radius < 0 || s.random_plies < 0) {
-        std::cerr << "pbrain-tengen selfplay: --games >= 0, --jobs 1..256, --nodes >= 1 and a small "
+        std::cerr << "pbrain-tengen selfplay: --games 0..100,000,000, --jobs 1..256, --nodes >= 1 and a small "
                      "--opening-stones, please\n";
         return 2;
     }

@@ -295,6 +295,7 @@ BOOST_AUTO_TEST_CASE(an_output_holding_anything_else_is_refused_and_left_alone) 
     BOOST_CHECK_EQUAL(read_file(dir.file("results.jsonl")), results);
     BOOST_CHECK_EQUAL(selfplay_run({"--shard", "3/3"}).exit_code, 2);
     BOOST_CHECK_EQUAL(selfplay_run({"--shard", "1"}).exit_code, 2);
+    BOOST_CHECK_EQUAL(selfplay_run({}, 2'000'000'000).exit_code, 2);  // refused, not a failed allocation
 }
 
 BOOST_AUTO_TEST_CASE(merge_refuses_two_games_under_one_number_and_files_that_are_not_selfplay) {
