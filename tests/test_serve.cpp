@@ -307,7 +307,9 @@ BOOST_AUTO_TEST_CASE(an_oversized_message_closes_only_its_own_connection) {
     quiet_game(*keeper, 7, 7, 4);
     auto flooder = connect_board(server);
     flooder->send(std::string(1 << 20, 'x'));
-    BOOST_TEST(!flooder->receive(5s).has_value());
+    // What the board said before the oversized message reached it may still arrive first;
+    // then the connection closes.
+    for (int said = 0; said < 16 && flooder->receive(5s).has_value(); ++said) {}
     BOOST_TEST(flooder->closed());
     BOOST_TEST(play(*keeper, 3, 3)["moves"].size() == 1u);
     BOOST_TEST(server.alive());
