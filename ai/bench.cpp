@@ -93,13 +93,14 @@ BenchReport run_bench(int depth, const std::function<void(const BenchLine&)>& pe
 }
 
 BenchReport run_bench(int depth, const std::vector<BenchPosition>& positions,
-                      const std::function<void(const BenchLine&)>& per_line) {
+                      const std::function<void(const BenchLine&)>& per_line, EvaluatorChoice evaluator) {
     BenchReport report;
     const auto start = std::chrono::steady_clock::now();
     for (const BenchPosition& pos : positions) {
         const auto board = bench_board(pos);
         if (!board) continue;
         Searcher searcher(std::size_t{16} << 20);
+        searcher.set_evaluator(evaluator);
         SearchLimits limits;
         limits.infinite = true;
         limits.max_depth = depth;

@@ -12,6 +12,7 @@
 
 #include "engine/board.h"
 #include "engine/result.h"
+#include "ai/position_evaluator.h"
 #include "ai/score.h"
 
 namespace tengen {
@@ -56,6 +57,6 @@ Result<std::vector<BenchPosition>> parse_positions(std::istream& in, const std::
 // Searches every position to `depth` plies; per_line (if given) sees each result as it comes.
 BenchReport run_bench(int depth, const std::function<void(const BenchLine&)>& per_line = {});
 BenchReport run_bench(int depth, const std::vector<BenchPosition>& positions,
-                      const std::function<void(const BenchLine&)>& per_line = {});
+                      const std::function<void(const BenchLine&)>& per_line = {}, EvaluatorChoice evaluator = {});
 
 }  // namespace tengen

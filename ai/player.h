@@ -55,6 +55,10 @@ public:
     std::size_t hash_bytes() const noexcept { return hash_bytes_; }
     void clear_hash();
 
+    // ---- judgement
+    // The tables or the value network (Searcher::set_evaluator); a change clears the table.
+    void set_evaluator(EvaluatorChoice choice) { searcher_.set_evaluator(choice); }
+
     // ---- thinking
     // start() searches the game's position, or another one (swap2 weighs candidate openings
     // that are not the game), on the searcher's thread; wait() returns the answer for the

@@ -1,11 +1,14 @@
 // The evaluation seam: what the search position tells its evaluator and what the search asks
 // of it. The position owns one evaluator and drives it from make, unmake and set_from; the
-// search asks it for a score (evaluate_position, ai/evaluation.h). Which evaluator is a
-// compile-time choice, so make's per-cell notification is a direct, inlined call.
+// search asks it for a score (evaluate_position, ai/evaluation.h). Two evaluators stand behind
+// it, the learned tables and the value network, chosen when a search's positions are made
+// (EvaluatorChoice): each per-cell notification is one predictable branch and a direct call.
 #pragma once
 
 #include <concepts>
+#include <optional>
 
+#include "ai/network_evaluator.h"
 #include "ai/score.h"
 #include "ai/table_evaluator.h"
 #include "engine/types.h"
@@ -26,8 +29,8 @@ class SearchPosition;
 // state() is what make and refresh must agree on: the tests compare it after a random walk
 // with the state a fresh set_from builds.
 template <class E>
-concept PositionEvaluator = std::constructible_from<E, const GameConfig&> &&
-    requires(E e, const E ce, const SearchPosition& p, int cell, int colour, int old_code, int new_code) {
+concept PositionEvaluator = requires(E e, const E ce, const SearchPosition& p, int cell, int colour, int old_code,
+                                     int new_code) {
     e.refresh(p);
     e.push();
     e.code_changed(cell, colour, old_code, new_code);
@@ -35,9 +38,60 @@ concept PositionEvaluator = std::constructible_from<E, const GameConfig&> &&
     { ce.evaluate(p) } -> std::same_as<Score>;
     { ce.state() == ce.state() } -> std::convertible_to<bool>;
 };
+static_assert(PositionEvaluator<TableEvaluator>);
+static_assert(PositionEvaluator<NetworkEvaluator>);
 
-// The evaluator every search position uses.
-using SearchEvaluator = TableEvaluator;
+enum class Evaluation : std::uint8_t {
+    Tables,   // the learned tables of cell codes and threat masks (eval_tables.h)
+    Network,  // the value network built into the program, where it has one for the rule
+};
+
+// How a search evaluates: which evaluator, and for the network which kernels (the fastest the
+// CPU runs unless the portable ones are asked for; both give the same scores).
+struct EvaluatorChoice {
+    Evaluation evaluation = Evaluation::Tables;
+    bool portable_kernels = false;
+    bool operator==(const EvaluatorChoice&) const = default;
+};
+
+// The evaluator every search position uses: the chosen one of the two.
+class SearchEvaluator {
+public:
+    struct State {
+        TableEvaluator::State tables;
+        NetworkEvaluator::State network;
+        bool operator==(const State&) const = default;
+    };
+
+    explicit SearchEvaluator(const GameConfig& config, EvaluatorChoice choice = {});
+
+    void refresh(const SearchPosition& p) { network_ ? network_->refresh(p) : tables_.refresh(p); }
+    void push() { network_ ? network_->push() : tables_.push(); }
+    void pop() { network_ ? network_->pop() : tables_.pop(); }
+    void code_changed(int cell, int colour, int old_code, int new_code) noexcept {
+        if (network_)
+            network_->code_changed(cell, colour, old_code, new_code);
+        else
+            tables_.code_changed(cell, colour, old_code, new_code);
+    }
+    Score evaluate(const SearchPosition& p) const noexcept {
+        return network_ ? network_->evaluate(p) : tables_.evaluate(p);
+    }
+    State state() const { return {tables_.state(), network_ ? network_->state() : NetworkEvaluator::State{}}; }
+
+    // What evaluates: Network only where it was chosen and the build has one for the rule.
+    Evaluation evaluation() const noexcept { return network_ ? Evaluation::Network : Evaluation::Tables; }
+    // The tables' sums, kept only while the tables evaluate.
+    const TableEvaluator& tables() const noexcept { return tables_; }
+
+private:
+    TableEvaluator tables_;
+    std::optional<NetworkEvaluator> network_;
+};
 static_assert(PositionEvaluator<SearchEvaluator>);
+
+// Whether the build has a network for the rule (Evaluation::Network falls back to the tables
+// elsewhere).
+bool has_network_for(Rule rule);
 
 }  // namespace tengen

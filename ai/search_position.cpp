@@ -143,12 +143,12 @@ std::uint64_t config_salt(const GameConfig& c) {
 
 }  // namespace
 
-SearchPosition::SearchPosition(const GameConfig& config)
+SearchPosition::SearchPosition(const GameConfig& config, EvaluatorChoice evaluator)
     : config_(config),
       k_(config.win_length),
       pad_(config.win_length),
       stride_(config.width + 2 * config.win_length),
-      evaluator_(config) {
+      evaluator_(config, evaluator) {
     dir_offsets_ = {1, stride_, stride_ + 1, 1 - stride_};
     const std::size_t n = static_cast<std::size_t>(stride_) * (config_.height + 2 * pad_);
     cells_.assign(n, kCellWall);

@@ -49,7 +49,7 @@ struct alignas(4) CellInfo {
 
 class SearchPosition {
 public:
-    explicit SearchPosition(const GameConfig& config);
+    explicit SearchPosition(const GameConfig& config, EvaluatorChoice evaluator = {});
 
     // Copies the stones (walls included) and the side to move; drops all history.
     void set_from(const Board& board);

@@ -77,8 +77,8 @@ std::uint64_t SharedSearch::total_nodes() const {
     return n;
 }
 
-SearchWorker::SearchWorker(const GameConfig& config, SharedSearch& shared, int id)
-    : position_(config), shared_(shared), id_(id) {
+SearchWorker::SearchWorker(const GameConfig& config, EvaluatorChoice evaluator, SharedSearch& shared, int id)
+    : evaluator_choice_(evaluator), position_(config, evaluator), shared_(shared), id_(id) {
     lists_.resize(kMaxPly + 8);
     const int area = config.width * config.height;
     for (auto& l : lists_) l.reserve(static_cast<std::size_t>(area));

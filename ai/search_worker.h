@@ -38,9 +38,10 @@ struct SharedSearch {
 
 class SearchWorker {
 public:
-    SearchWorker(const GameConfig& config, SharedSearch& shared, int id);
+    SearchWorker(const GameConfig& config, EvaluatorChoice evaluator, SharedSearch& shared, int id);
 
     const GameConfig& config() const noexcept { return position_.config(); }
+    const EvaluatorChoice& evaluator_choice() const noexcept { return evaluator_choice_; }
     std::uint64_t nodes() const noexcept { return nodes_.load(std::memory_order_relaxed); }
 
     // Runs the whole search from board; the main worker (id 0) reports through on_info.
@@ -129,6 +130,7 @@ private:
     // The PV at ply becomes `cell` followed by the child's PV.
     void extend_pv(int ply, int cell);
 
+    EvaluatorChoice evaluator_choice_;
     SearchPosition position_;
     SharedSearch& shared_;
     int id_;

@@ -26,6 +26,13 @@ public:
         join();
         tt_.clear();
     }
+    void set_evaluator(EvaluatorChoice choice) {
+        join();
+        if (choice == evaluator_) return;
+        evaluator_ = choice;
+        workers_.clear();
+        tt_.clear();  // its entries hold the other evaluator's scores
+    }
     void wait_until_table_mapped() {
         join();
         tt_.wait_until_mapped();
@@ -69,15 +76,17 @@ public:
     bool running() const noexcept { return running_.load(); }
 
 private:
-    // Workers of another board shape are all remade; a new thread count keeps those there are.
+    // Workers of another board shape or evaluator are all remade; a new thread count keeps those there are.
     void make_workers(const GameConfig& config, int count) {
         const std::size_t threads = static_cast<std::size_t>(std::clamp(count, 1, 64));
-        if (!workers_.empty() && workers_[0]->config() != config) workers_.clear();
+        if (!workers_.empty() && (workers_[0]->config() != config || workers_[0]->evaluator_choice() != evaluator_))
+            workers_.clear();
         workers_.resize(std::min(workers_.size(), threads));
         if (workers_.size() == threads) return;
         const TranspositionTable::WarmingPause hold(tt_);
         while (workers_.size() < threads)
-            workers_.push_back(std::make_unique<SearchWorker>(config, shared_, static_cast<int>(workers_.size())));
+            workers_.push_back(
+                std::make_unique<SearchWorker>(config, evaluator_, shared_, static_cast<int>(workers_.size())));
     }
 
     void join() {
@@ -105,6 +114,7 @@ private:
     }
 
     TranspositionTable tt_;
+    EvaluatorChoice evaluator_;
     SharedSearch shared_;
     std::vector<std::unique_ptr<SearchWorker>> workers_;
     std::thread thread_;
@@ -118,6 +128,7 @@ Searcher::~Searcher() = default;
 
 void Searcher::set_hash_bytes(std::size_t bytes) { threads_->set_hash_bytes(bytes); }
 void Searcher::clear_hash() { threads_->clear_hash(); }
+void Searcher::set_evaluator(EvaluatorChoice choice) { threads_->set_evaluator(choice); }
 void Searcher::wait_until_table_mapped() { threads_->wait_until_table_mapped(); }
 
 void Searcher::start(const Board& position, const SearchLimits& limits, InfoCallback on_info) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "ai/position_evaluator.h"
 #include "ai/score.h"
 #include "ai/time_manager.h"
 
@@ -77,6 +78,9 @@ public:
 
     void set_hash_bytes(std::size_t bytes);  // reallocates now, not inside a move's budget
     void clear_hash();
+    // How positions are judged (the tables by default); a change clears the table, whose
+    // entries hold the other evaluator's scores. Waits for a running search first.
+    void set_evaluator(EvaluatorChoice choice);
     // A new or cleared table is mapped in by a helper thread while searches already run (see
     // TranspositionTable::prepare_search); this waits until it is done, for a caller that
     // times a search and wants none of that work inside it.

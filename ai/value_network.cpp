@@ -8,6 +8,7 @@
 
 #include "ai/cell_code.h"
 #include "ai/evaluation.h"
+#include "ai/search_position.h"
 
 namespace tengen {
 

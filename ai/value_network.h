@@ -26,10 +26,12 @@
 #include <string>
 #include <vector>
 
-#include "ai/search_position.h"
 #include "engine/result.h"
+#include "engine/types.h"
 
 namespace tengen {
+
+class SearchPosition;
 
 // The rules a network is for: the modes of eval_mode() it holds. Every rule but renju shares
 // mode 0 (one mode for both colours); renju has one for black and one for white.

@@ -8,6 +8,7 @@
 
 #include "ai/bench.h"
 #include "protocol/board_options.h"
+#include "protocol/evaluator_options.h"
 #include "engine/notation.h"
 #include "protocol/subcommands.h"
 
@@ -28,6 +29,7 @@ int bench_main(int argc, char** argv) {
         "'#' starts a comment line; the board options below say what game they are)");
     // clang-format on
     board_options.add_to(options);
+    add_evaluator_options(options);
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -42,6 +44,11 @@ int bench_main(int argc, char** argv) {
     }
     if (depth < 1 || depth > 60) {
         std::cerr << "pbrain-tengen bench: --depth must be from 1 to 60\n";
+        return 2;
+    }
+    const auto evaluator = evaluator_choice(vm);
+    if (!evaluator) {
+        std::cerr << "pbrain-tengen bench: " << evaluator.error() << "\n";
         return 2;
     }
     std::vector<BenchPosition> positions = bench_positions();
@@ -63,12 +70,16 @@ int bench_main(int argc, char** argv) {
         }
         positions = std::move(parsed).value();
     }
-    const BenchReport report = run_bench(depth, positions, [](const BenchLine& line) {
-        std::printf("%-24s depth %2d  best %-5s score %7s  nodes %10llu  %8.1f ms\n", line.name.c_str(), line.depth,
-                    line.best == kNoPoint ? "none" : to_letters(line.best).c_str(), format_score(line.score).c_str(),
-                    static_cast<unsigned long long>(line.nodes), line.ms);
-        std::fflush(stdout);
-    });
+    const BenchReport report = run_bench(
+        depth, positions,
+        [](const BenchLine& line) {
+            std::printf("%-24s depth %2d  best %-5s score %7s  nodes %10llu  %8.1f ms\n", line.name.c_str(), line.depth,
+                        line.best == kNoPoint ? "none" : to_letters(line.best).c_str(),
+                        format_score(line.score).c_str(), static_cast<unsigned long long>(line.nodes), line.ms);
+            std::fflush(stdout);
+        },
+        *evaluator);
+    std::printf("Evaluator: %s\n", evaluator_description(*evaluator).c_str());
     std::printf("Positions: %zu\n", report.lines.size());
     std::printf("Total nodes: %llu\n", static_cast<unsigned long long>(report.total_nodes));
     std::printf("Nodes/second: %llu\n", static_cast<unsigned long long>(report.nodes_per_second));

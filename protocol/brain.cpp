@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "protocol/brain_identity.h"
+#include "protocol/evaluator_options.h"
 #include "protocol/line_queue.h"
 #include "protocol/line_splitter.h"
 #include "protocol/output_sink.h"
@@ -66,8 +67,9 @@ void read_commands(LineQueue& queue, Session& session) {
     }
 }
 
-// --help / --version; false when the brain should not run.
-bool handle_options(int argc, char** argv, int& exit_code) {
+// --help / --version; false when the brain should not run. Managers start the brain with no
+// arguments; the evaluator options are for tournaments that compare the two evaluators.
+bool handle_options(int argc, char** argv, int& exit_code, SessionOptions& session) {
     namespace po = boost::program_options;
     po::options_description options(
         "pbrain-tengen: a Gomocup brain on stdin/stdout (see docs/protocol-output.md)\n"
@@ -76,6 +78,7 @@ bool handle_options(int argc, char** argv, int& exit_code) {
     // clang-format off
     options.add_options()("help,h", "show this help")("version,v", "show the version");
     // clang-format on
+    add_evaluator_options(options);
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
@@ -95,17 +98,25 @@ bool handle_options(int argc, char** argv, int& exit_code) {
         exit_code = 0;
         return false;
     }
+    const auto evaluator = evaluator_choice(vm);
+    if (!evaluator) {
+        std::cerr << "pbrain-tengen: " << evaluator.error() << "\n";
+        exit_code = 2;
+        return false;
+    }
+    session.evaluator = *evaluator;
     return true;
 }
 
 }  // namespace
 
 int brain_main(int argc, char** argv) {
-    if (int code = 0; !handle_options(argc, argv, code)) return code;
+    SessionOptions options;
+    if (int code = 0; !handle_options(argc, argv, code, options)) return code;
     platform::prepare_standard_streams();
 
     StdoutSink out;
-    Session session(out);
+    Session session(out, options);
     LineQueue queue;
     std::thread reader([&] { read_commands(queue, session); });
     while (auto line = queue.pop()) {

@@ -56,7 +56,9 @@ bool has_player_stones(const Board& board) {
 Session::Session(OutputSink& out, SessionOptions options)
     : out_(out),
       options_(options),
-      player_(options.max_hash_bytes ? std::min(options.max_hash_bytes, kStartupHashBytes) : kStartupHashBytes) {}
+      player_(options.max_hash_bytes ? std::min(options.max_hash_bytes, kStartupHashBytes) : kStartupHashBytes) {
+    player_.set_evaluator(options.evaluator);
+}
 
 Session::~Session() = default;
 

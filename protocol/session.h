@@ -39,6 +39,7 @@ struct SessionOptions {
     std::uint64_t max_nodes = 0;
     std::int64_t max_turn_ms = -1;
     int max_threads = 0;
+    EvaluatorChoice evaluator;  // the tables unless the command line chose the network
 };
 
 class Session {

@@ -89,27 +89,27 @@ BOOST_AUTO_TEST_CASE(tempo_potentials_stay_incremental_under_make_and_unmake) {
             int before[2][2];
             for (int colour = 0; colour < 2; ++colour)
                 for (int role = 0; role < 2; ++role)
-                    before[colour][role] = incremental.evaluator().tempo_potential(colour, role == 0);
+                    before[colour][role] = incremental.evaluator().tables().tempo_potential(colour, role == 0);
             b.play(p);
             incremental.make(incremental.cell_of(p));
             for (int colour = 0; colour < 2; ++colour)
                 for (int role = 0; role < 2; ++role)
-                    BOOST_TEST_REQUIRE(incremental.evaluator().previous_tempo_potential(colour, role == 0) ==
+                    BOOST_TEST_REQUIRE(incremental.evaluator().tables().previous_tempo_potential(colour, role == 0) ==
                                        before[colour][role]);
             if (step % 4 == 3) {
                 b.unmake();
                 incremental.unmake();
                 for (int colour = 0; colour < 2; ++colour)
                     for (int role = 0; role < 2; ++role)
-                        BOOST_TEST_REQUIRE(incremental.evaluator().tempo_potential(colour, role == 0) ==
+                        BOOST_TEST_REQUIRE(incremental.evaluator().tables().tempo_potential(colour, role == 0) ==
                                            before[colour][role]);
             }
             SearchPosition fresh(c);
             fresh.set_from(b);
             for (int colour = 0; colour < 2; ++colour)
                 for (int role = 0; role < 2; ++role)
-                    BOOST_TEST_REQUIRE(fresh.evaluator().tempo_potential(colour, role == 0) ==
-                                       incremental.evaluator().tempo_potential(colour, role == 0));
+                    BOOST_TEST_REQUIRE(fresh.evaluator().tables().tempo_potential(colour, role == 0) ==
+                                       incremental.evaluator().tables().tempo_potential(colour, role == 0));
         }
     }
 }
@@ -118,25 +118,28 @@ BOOST_AUTO_TEST_CASE(the_evaluators_incremental_state_after_a_random_walk_equals
     // The seam's promise: whatever make and unmake told the evaluator, its state is the one
     // set_from builds from scratch for the same stones and side to move.
     std::mt19937 rng(23);
-    for (Rule rule : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
-        for (int k : {4, 5, 6}) {
-            if (rule == Rule::Renju && k != 5) continue;
-            const GameConfig c{13, 11, k, rule};
-            Board b(c);
-            SearchPosition incremental(c);
-            incremental.set_from(b);
-            const auto empty_board = incremental.evaluator().state();
-            int moved_off_empty = 0;
-            test::random_walk(b, incremental, rng, 150, [&](const Board& board, const SearchPosition& p) {
-                SearchPosition fresh(c);
-                fresh.set_from(board);
-                BOOST_TEST_INFO("rule " << static_cast<int>(rule) << ", k " << k << ", stones " << p.stones());
-                BOOST_TEST_REQUIRE((p.evaluator().state() == fresh.evaluator().state()));
-                moved_off_empty += p.evaluator().state() != empty_board;
-            });
-            BOOST_TEST(moved_off_empty > 0);  // the walk compared states that had something in them
+    for (Evaluation evaluation : {Evaluation::Tables, Evaluation::Network})
+        for (Rule rule : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
+            for (int k : {4, 5, 6}) {
+                if (rule == Rule::Renju && k != 5) continue;
+                const GameConfig c{13, 11, k, rule};
+                const EvaluatorChoice choice{evaluation};
+                Board b(c);
+                SearchPosition incremental(c, choice);
+                incremental.set_from(b);
+                const auto empty_board = incremental.evaluator().state();
+                int moved_off_empty = 0;
+                test::random_walk(b, incremental, rng, 150, [&](const Board& board, const SearchPosition& p) {
+                    SearchPosition fresh(c, choice);
+                    fresh.set_from(board);
+                    BOOST_TEST_INFO("evaluator " << static_cast<int>(evaluation) << ", rule " << static_cast<int>(rule)
+                                                 << ", k " << k << ", stones " << p.stones());
+                    BOOST_TEST_REQUIRE((p.evaluator().state() == fresh.evaluator().state()));
+                    moved_off_empty += p.evaluator().state() != empty_board;
+                });
+                BOOST_TEST(moved_off_empty > 0);  // the walk compared states that had something in them
+            }
         }
-    }
 }
 
 BOOST_AUTO_TEST_CASE(the_hash_after_a_move_is_known_before_the_move_is_made) {

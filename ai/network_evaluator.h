@@ -1,0 +1,95 @@
+// The value network (value_network.h) behind the evaluation seam (position_evaluator.h): its
+// accumulators kept incrementally as cell codes change, and its small dense head run on
+// demand, in int16 and int8 as the weights file holds them, by the kernels the CPU runs best
+// (network_kernels.h).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "ai/network_kernels.h"
+#include "ai/score.h"
+#include "ai/value_network.h"
+#include "engine/types.h"
+
+namespace tengen {
+
+class SearchPosition;
+
+// A network laid out for the search: rows padded to the vector widths, a zero row for
+// kNoCellCode (the code a cell leaves behind when it is filled), the threat rows already
+// turned into activations. Read-only once made, shared by every position.
+struct PreparedNetwork {
+    int width = 0;         // accumulator lanes, padded to kAccumulatorLanes
+    int threat_width = 0;  // the threat row's lanes (unpadded)
+    int input_stride = 0;  // the dense layer's input bytes, padded to kDenseInputLanes
+    int hidden = 0;
+    std::vector<std::int16_t> bias;                // [width]
+    std::array<std::vector<std::int16_t>, 2> own;  // [mode][code 0..kCellCodes][width]
+    std::array<std::vector<std::int16_t>, 2> opp;
+    std::array<std::vector<std::uint8_t>, 2> threat;  // [mode][mask][threat_width], activations
+    std::vector<std::int8_t> hidden_weights;          // [hidden][input_stride]
+    std::vector<std::int32_t> hidden_bias;
+    std::vector<std::int8_t> output_weights;
+    std::int32_t output_bias = 0;
+
+    static PreparedNetwork from(const ValueNetwork& net);
+};
+
+// The network built into the program for the family, or null when the build has none.
+const PreparedNetwork* embedded_prepared_network(NetworkFamily family);
+
+// Search score units a unit of the network's logit is worth: the tables' own scale, where a
+// score s reads as the win probability 1 / (1 + exp(-s / 500)) (tengen-train fits the tables'
+// k to about 0.0019 to 0.0020 on the self-play games), so the search's margins keep their sense.
+inline constexpr int kScorePerLogit = 500;
+
+class NetworkEvaluator {
+public:
+    // For colour c: [2c] the sum of its own rows (its codes valued as the side to move's) and
+    // [2c + 1] of its opponent rows; which pair a position reads depends on who is to move.
+    using State = std::vector<std::int16_t>;
+
+    // Precondition: net is not null and outlives the evaluator.
+    NetworkEvaluator(const GameConfig& config, const PreparedNetwork* net, NetworkKernels kernels);
+
+    void refresh(const SearchPosition& p);
+    void push() { saved_.insert(saved_.end(), state_.begin(), state_.end()); }
+    void pop() {
+        std::copy(saved_.end() - static_cast<std::ptrdiff_t>(state_.size()), saved_.end(), state_.begin());
+        saved_.resize(saved_.size() - state_.size());
+    }
+    void code_changed(int /*cell*/, int colour, int old_code, int new_code) noexcept {
+        const int w = net_->width;
+        std::int16_t* own_sum = state_.data() + static_cast<std::ptrdiff_t>(2 * colour) * w;
+        const std::int16_t* own = net_->own[static_cast<std::size_t>(mode_[colour])].data();
+        const std::int16_t* opp = net_->opp[static_cast<std::size_t>(mode_[colour])].data();
+        const std::ptrdiff_t to = static_cast<std::ptrdiff_t>(new_code) * w,
+                             from = static_cast<std::ptrdiff_t>(old_code) * w;
+        if (kernels_ == NetworkKernels::Avx2) {
+            network_kernels::update_avx2(own_sum, own + to, own + from, w);
+            network_kernels::update_avx2(own_sum + w, opp + to, opp + from, w);
+        } else {
+            network_kernels::update_portable(own_sum, own + to, own + from, w);
+            network_kernels::update_portable(own_sum + w, opp + to, opp + from, w);
+        }
+    }
+
+    // The side to move's score: its win logit at kScorePerLogit, within +-20000.
+    Score evaluate(const SearchPosition& p) const noexcept;
+    // The logit in the network's own units, 1 / (kActivationScale * kWeightScale) each: equal
+    // to evaluate_logit_units of value_network.h on the same position.
+    std::int32_t logit_units(const SearchPosition& p) const noexcept;
+
+    const State& state() const noexcept { return state_; }
+
+private:
+    const PreparedNetwork* net_;
+    NetworkKernels kernels_;
+    std::array<int, 2> mode_{};
+    State state_;
+    std::vector<std::int16_t> saved_;  // one state a ply, laid end to end
+};
+
+}  // namespace tengen

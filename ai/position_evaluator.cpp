@@ -1,0 +1,13 @@
+#include "ai/position_evaluator.h"
+
+namespace tengen {
+
+SearchEvaluator::SearchEvaluator(const GameConfig& config, EvaluatorChoice choice) : tables_(config) {
+    if (choice.evaluation != Evaluation::Network) return;
+    if (const PreparedNetwork* net = embedded_prepared_network(network_family(config.rule)))
+        network_.emplace(config, net, choice.portable_kernels ? NetworkKernels::Portable : best_network_kernels());
+}
+
+bool has_network_for(Rule rule) { return embedded_prepared_network(network_family(rule)) != nullptr; }
+
+}  // namespace tengen

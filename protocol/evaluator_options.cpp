@@ -1,0 +1,38 @@
+#include "protocol/evaluator_options.h"
+
+#include <string>
+
+namespace tengen {
+
+namespace po = boost::program_options;
+
+void add_evaluator_options(po::options_description& options) {
+    // One option a line, as --help lists them.
+    // clang-format off
+    options.add_options()
+        ("evaluator", po::value<std::string>()->default_value("tables"),
+         "how positions are judged: tables (the learned cell-code tables) or network (the value network "
+         "built in; the tables where it has none for the rule)")
+        ("portable-kernels", po::bool_switch(),
+         "run the network with its portable code instead of the CPU's vector instructions (the same "
+         "scores and node counts, slower)");
+    // clang-format on
+}
+
+Result<EvaluatorChoice> evaluator_choice(const po::variables_map& vm) {
+    EvaluatorChoice choice;
+    const std::string name = vm.count("evaluator") ? vm["evaluator"].as<std::string>() : "tables";
+    if (name == "network")
+        choice.evaluation = Evaluation::Network;
+    else if (name != "tables")
+        return Failure{"--evaluator must be tables or network, not \"" + name + "\""};
+    choice.portable_kernels = vm.count("portable-kernels") && vm["portable-kernels"].as<bool>();
+    return choice;
+}
+
+std::string evaluator_description(EvaluatorChoice choice) {
+    if (choice.evaluation == Evaluation::Tables) return "tables";
+    return choice.portable_kernels ? "network (portable kernels)" : "network";
+}
+
+}  // namespace tengen

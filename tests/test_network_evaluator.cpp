@@ -1,0 +1,116 @@
+#define BOOST_TEST_MODULE network_evaluator
+#include <boost/test/unit_test.hpp>
+
+#include <random>
+#include <vector>
+
+#include "ai/bench.h"
+#include "ai/embedded_network.h"
+#include "ai/network_evaluator.h"
+#include "ai/network_kernels.h"
+#include "ai/position_evaluator.h"
+#include "ai/search_position.h"
+#include "ai/value_network.h"
+#include "engine/board.h"
+#include "search_fixtures.h"
+
+using namespace tengen;
+
+namespace {
+
+ValueNetwork built_in_freestyle() {
+    const Result<ValueNetwork> net = parse_value_network(embedded_network_bytes(NetworkFamily::Freestyle));
+    BOOST_TEST_REQUIRE(net.ok(), net.error());
+    return *net;
+}
+
+std::vector<NetworkKernels> kernels_here() {
+    std::vector<NetworkKernels> out{NetworkKernels::Portable};
+    if (network_kernels_available(NetworkKernels::Avx2)) out.push_back(NetworkKernels::Avx2);
+    return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_program_carries_a_freestyle_network_and_no_renju_one_yet) {
+    BOOST_TEST(has_network_for(Rule::Freestyle));
+    BOOST_TEST(has_network_for(Rule::Exact));  // every rule but renju shares the freestyle family
+    BOOST_TEST(!has_network_for(Rule::Renju));
+    const SearchEvaluator renju(GameConfig{15, 15, 5, Rule::Renju}, {Evaluation::Network});
+    BOOST_TEST((renju.evaluation() == Evaluation::Tables));  // falls back, never fails
+    const SearchEvaluator freestyle(GameConfig{}, {Evaluation::Network});
+    BOOST_TEST((freestyle.evaluation() == Evaluation::Network));
+}
+
+BOOST_AUTO_TEST_CASE(the_incremental_network_gives_the_reference_forward_pass_on_every_position_of_a_walk) {
+    // The search's accumulators, kept by make and unmake, and its vector kernels must give what
+    // value_network.cpp's plain forward pass gives from scratch: the network the trainer
+    // validated is the one that plays.
+    const ValueNetwork reference = built_in_freestyle();
+    const PreparedNetwork* prepared = embedded_prepared_network(NetworkFamily::Freestyle);
+    BOOST_TEST_REQUIRE(prepared != nullptr);
+    std::mt19937 rng(41);
+    for (NetworkKernels kernels : kernels_here()) {
+        const GameConfig c{15, 15, 5, Rule::Freestyle};
+        Board b(c);
+        SearchPosition p(c, {Evaluation::Network, kernels == NetworkKernels::Portable});
+        p.set_from(b);
+        int compared = 0, nonzero = 0;
+        test::random_walk(b, p, rng, 200, [&](const Board&, const SearchPosition& walked) {
+            NetworkEvaluator direct(c, prepared, kernels);
+            direct.refresh(walked);
+            const std::int32_t expected = evaluate_logit_units(reference, value_features(walked));
+            BOOST_TEST_INFO("kernels " << network_kernels_name(kernels) << ", stones " << walked.stones());
+            BOOST_TEST_REQUIRE(direct.logit_units(walked) == expected);
+            const Score score = walked.evaluator().evaluate(walked);
+            BOOST_TEST_REQUIRE(score == direct.evaluate(walked));
+            ++compared;
+            nonzero += score != 0;
+        });
+        BOOST_TEST(compared > 100);
+        BOOST_TEST(nonzero > compared / 2);  // the scores are the network's, not a stub's zero
+    }
+}
+
+BOOST_AUTO_TEST_CASE(vector_and_portable_kernels_agree_on_every_lane_wrap_and_clip) {
+    if (!network_kernels_available(NetworkKernels::Avx2)) return;  // nothing to compare on this CPU
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> any16(-32768, 32767), byte(0, 127), weight(-128, 127);
+    for (int round = 0; round < 200; ++round) {
+        const int width = 16 * (1 + round % 4);
+        std::vector<std::int16_t> a(width), b(width), c(width);
+        for (int i = 0; i < width; ++i) a[i] = any16(rng), b[i] = any16(rng), c[i] = any16(rng);
+        auto portable = a, vector = a;  // the sums wrap: the values span all of int16
+        network_kernels::update_portable(portable.data(), b.data(), c.data(), width);
+        network_kernels::update_avx2(vector.data(), b.data(), c.data(), width);
+        BOOST_TEST_REQUIRE(portable == vector);
+        std::vector<std::uint8_t> out_p(width), out_v(width);
+        network_kernels::activate_portable(out_p.data(), a.data(), b.data(), c.data(), width, 2032, 4);
+        network_kernels::activate_avx2(out_v.data(), a.data(), b.data(), c.data(), width, 2032, 4);
+        BOOST_TEST_REQUIRE(out_p == out_v);
+        const int rows = 1 + round % 7, stride = 32 * (1 + round % 3);
+        std::vector<std::int8_t> w(static_cast<std::size_t>(rows * stride));
+        std::vector<std::uint8_t> in(static_cast<std::size_t>(stride));
+        std::vector<std::int32_t> bias(static_cast<std::size_t>(rows));
+        for (auto& v : w) v = static_cast<std::int8_t>(weight(rng));
+        for (auto& v : in) v = static_cast<std::uint8_t>(byte(rng));
+        for (auto& v : bias) v = any16(rng) * 50;
+        std::vector<std::int32_t> dense_p(bias.size()), dense_v(bias.size());
+        network_kernels::dense_portable(dense_p.data(), w.data(), in.data(), bias.data(), rows, stride);
+        network_kernels::dense_avx2(dense_v.data(), w.data(), in.data(), bias.data(), rows, stride);
+        BOOST_TEST_REQUIRE(dense_p == dense_v);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_network_search_counts_the_same_nodes_with_either_kernels_and_differs_from_the_tables) {
+    const BenchReport tables = run_bench(4, bench_positions(), {}, {Evaluation::Tables});
+    const BenchReport portable = run_bench(4, bench_positions(), {}, {Evaluation::Network, true});
+    const BenchReport best = run_bench(4, bench_positions(), {}, {Evaluation::Network, false});
+    BOOST_TEST(portable.total_nodes == best.total_nodes);
+    for (std::size_t i = 0; i < portable.lines.size(); ++i) {
+        BOOST_TEST_INFO(portable.lines[i].name);
+        BOOST_TEST((portable.lines[i].best == best.lines[i].best));
+        BOOST_TEST(portable.lines[i].score == best.lines[i].score);
+    }
+    BOOST_TEST(portable.total_nodes != tables.total_nodes);  // the network did the judging
+}
