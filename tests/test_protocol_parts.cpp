@@ -286,7 +286,9 @@ BOOST_AUTO_TEST_CASE(a_stop_for_a_later_line_stops_a_search_not_started_yet) {
 
 BOOST_AUTO_TEST_CASE(a_stop_for_earlier_lines_leaves_the_current_search_alone) {
     StringSink sink;
-    Session session(sink, SessionOptions{0, 0, 0, 400, 0});  // at most 400 ms a move
+    SessionOptions at_most_400_ms;
+    at_most_400_ms.max_turn_ms = 400;
+    Session session(sink, at_most_400_ms);
     start_slow_game(session);
     session.process_line("BEGIN");  // line 5 (the empty board's answer is instant anyway)
     session.request_stop(6);        // lines 1..5 only
