@@ -34,6 +34,7 @@ std::vector<Point> ordered_line(std::vector<Point> line) {
 
 PlayGame::PlayGame(const PlayOptions& options, std::istream& in, std::ostream& out, bool color, bool echo)
     : options_(options), in_(in), out_(out), color_(color), echo_(echo), player_(options.hash_mb << 20) {
+    player_.set_evaluator(options.evaluator);
     player_.new_game(options.config);
 }
 

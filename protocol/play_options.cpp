@@ -5,6 +5,7 @@
 #include <string>
 
 #include "protocol/board_options.h"
+#include "protocol/evaluator_options.h"
 
 namespace tengen {
 
@@ -36,6 +37,7 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
         ("hash", po::value(&hash_mb)->default_value(hash_mb), "the engine's hash table in MiB")
         ("no-color", "plain text even on a terminal");
     // clang-format on
+    add_evaluator_options(desc);
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
@@ -79,6 +81,9 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
     if (hash_mb < 1 || hash_mb > 65536) return fail("--hash must be from 1 to 65536 MiB");
     options.hash_mb = hash_mb;
     options.color = vm.count("no-color") == 0;
+    const auto evaluator = evaluator_choice(vm);
+    if (!evaluator) return fail(evaluator.error());
+    options.evaluator = *evaluator;
     return {options, 0};
 }
 

@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <optional>
 
+#include "ai/position_evaluator.h"
 #include "engine/types.h"
 
 namespace tengen {
@@ -18,6 +19,7 @@ struct PlayOptions {
     double engine_seconds = 1.0;  // per engine move (also per hint)
     bool color = true;            // ANSI colour wanted; used only when stdout is a terminal
     std::size_t hash_mb = 64;     // the engine's transposition table
+    EvaluatorChoice evaluator;    // how the engine judges positions
 };
 
 // Either options to play with, or the exit code to leave with (after --help, or after an

@@ -17,6 +17,7 @@
 #include "ai/player.h"
 #include "engine/text.h"
 #include "protocol/board_options.h"
+#include "protocol/evaluator_options.h"
 #include "protocol/ordered_jobs.h"
 #include "protocol/selfplay_file.h"
 #include "protocol/selfplay_game.h"
@@ -85,6 +86,7 @@ int selfplay_main(int argc, char** argv) {
         "also write sampled beta cutoffs of the searches here (the move ordering's data, tengen-tune-order)");
     // clang-format on
     board_options.add_to(options);
+    add_evaluator_options(options);
     po::variables_map vm;
     try {
         po::store(po::parse_command_line(argc, argv, options), vm);
@@ -103,6 +105,12 @@ int selfplay_main(int argc, char** argv) {
         return 2;
     }
     s.config = *config;
+    const auto evaluator = evaluator_choice(vm);
+    if (!evaluator) {
+        std::cerr << "pbrain-tengen selfplay: " << evaluator.error() << "\n";
+        return 2;
+    }
+    s.evaluator = *evaluator;
     // A run's games are listed up front: a bound keeps a mistyped count from exhausting memory.
     constexpr int kMaxGames = 100'000'000;
     if (s.games < 0 || s.games > kMaxGames || jobs < 1 || jobs > 256 || s.nodes < 1 || s.opening_stones < 0 ||
@@ -151,9 +159,10 @@ int selfplay_main(int argc, char** argv) {
     make_in_order<SelfplayGame>(
         games.size() - first, jobs,
         [&] {
-            return [&, player = std::make_shared<Player>(std::size_t{16} << 20)](std::size_t i) {
-                return play_selfplay_game(s, games[first + i], *player, sample_cutoffs);
-            };
+            auto player = std::make_shared<Player>(std::size_t{16} << 20);
+            player->set_evaluator(s.evaluator);
+            return
+                [&, player](std::size_t i) { return play_selfplay_game(s, games[first + i], *player, sample_cutoffs); };
         },
         [&](const SelfplayGame& record) {
             out << record.line << '\n';

@@ -13,14 +13,19 @@
 
 namespace tengen {
 
+std::string evaluator_field(EvaluatorChoice choice) {
+    return choice.evaluation == Evaluation::Network ? "network" : "tables";
+}
+
 SelfplayGameKey key_of(const SelfplaySettings& settings, int game) {
     const GameConfig& c = settings.config;
-    return {std::string(rule_name(c.rule)), c.width, c.height, c.win_length, settings.seed, settings.nodes, game};
+    return {std::string(rule_name(c.rule)),      c.width, c.height, c.win_length, settings.seed, settings.nodes,
+            evaluator_field(settings.evaluator), game};
 }
 
 std::string describe(const SelfplayGameKey& key) {
-    return fmt::format("game {} ({} {}x{} k={}, seed {}, {} nodes)", key.game, key.rule, key.width, key.height, key.k,
-                       key.seed, key.nodes);
+    return fmt::format("game {} ({} {}x{} k={}, seed {}, {} nodes{})", key.game, key.rule, key.width, key.height, key.k,
+                       key.seed, key.nodes, key.evaluator == "tables" ? "" : ", " + key.evaluator);
 }
 
 namespace {
@@ -74,6 +79,11 @@ Result<SelfplayLine> parse_selfplay_line(std::string_view text) {
     line.key.seed = *seed;
     line.key.nodes = *nodes;
     line.key.game = *game;
+    if (const auto evaluator = record.find("evaluator"); evaluator != record.end()) {
+        if (!evaluator->is_string() || (*evaluator != "tables" && *evaluator != "network"))
+            return Failure{"its \"evaluator\" is neither \"tables\" nor \"network\""};
+        line.key.evaluator = evaluator->get<std::string>();
+    }
     line.text = std::string(text);
     return line;
 }

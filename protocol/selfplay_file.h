@@ -23,10 +23,13 @@ struct SelfplayGameKey {
     int k = 0;
     std::uint64_t seed = 0;
     std::uint64_t nodes = 0;
+    std::string evaluator = "tables";  // the "evaluator" field; lines without one are the tables'
     int game = 0;
     auto operator<=>(const SelfplayGameKey&) const = default;
 };
 
+// The record's "evaluator" value for the choice: "tables" or "network" (kernels do not matter).
+std::string evaluator_field(EvaluatorChoice choice);
 SelfplayGameKey key_of(const SelfplaySettings& settings, int game);
 // "game 17 (freestyle 15x15 k=5, seed 1001, 8000 nodes)"
 std::string describe(const SelfplayGameKey& key);

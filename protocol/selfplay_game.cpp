@@ -125,9 +125,11 @@ SelfplayGame play_selfplay_game(const SelfplaySettings& s, int game, Player& pla
     }
     record.line = fmt::format(
         "{{\"format\":\"tengen-selfplay-1\",\"rule\":\"{}\",\"board\":[{},{}],\"k\":{},\"seed\":{},\"game\":{},"
-        "\"nodes\":{},\"opening_stones\":{},\"moves\":\"{}\",\"scores\":[{}],\"best\":[{}],\"result\":\"{}\"}}",
+        "\"nodes\":{}{},\"opening_stones\":{},\"moves\":\"{}\",\"scores\":[{}],\"best\":[{}],\"result\":\"{}\"}}",
         rule_name(s.config.rule), s.config.width, s.config.height, s.config.win_length, s.seed, game, s.nodes,
-        opening.size(), moves_text, scores_text, best_text, result_name(board));
+        // The tables' records carry no field, as every record before the network did.
+        s.evaluator.evaluation == Evaluation::Network ? ",\"evaluator\":\"network\"" : "", opening.size(), moves_text,
+        scores_text, best_text, result_name(board));
     return record;
 }
 

@@ -19,9 +19,10 @@ struct SelfplaySettings {
     std::uint64_t opening_nodes = 8000;  // per balance check of an opening
     int opening_stones = 4;
     int opening_radius = 3;
-    int balance = 150;       // |score| an opening may have, in search units
-    int random_plies = 4;    // plies after the opening that pick among near-best moves
-    int random_margin = 30;  // how far below the best such a move may score
+    int balance = 150;          // |score| an opening may have, in search units
+    int random_plies = 4;       // plies after the opening that pick among near-best moves
+    int random_margin = 30;     // how far below the best such a move may score
+    EvaluatorChoice evaluator;  // the tables, or the value network (a later generation's games)
 };
 
 struct SelfplayGame {

@@ -1088,6 +1088,42 @@ BOOST_AUTO_TEST_CASE(version_and_help_options) {
     BOOST_TEST(bad.wait_exit(5s).value_or(-1) == 2);
 }
 
+// The value network is a command-line choice (managers start the brain with no arguments, so
+// the tables are what they get until the network is the default): it plays legal moves in time
+// on a board the network knows, and a renju game falls back to the tables; a wrong name exits 2.
+BOOST_AUTO_TEST_CASE(the_brain_plays_with_the_value_network_when_told_to) {
+    for (const char* rule : {"0", "4"}) {
+        BrainPipe brain({"--evaluator", "network"});
+        BOOST_TEST_CONTEXT("rule " << rule) {
+            BOOST_REQUIRE(brain.send("INFO rule " + std::string(rule)));
+            BOOST_REQUIRE(brain.send("INFO timeout_turn 300"));
+            BOOST_REQUIRE(brain.send("START 15"));
+            BOOST_TEST(brain.read_answer(kAnswerTimeout).value_or("") == "OK");
+            Board mirror(GameConfig{15, 15, 5, std::string(rule) == "4" ? Rule::Renju : Rule::Freestyle});
+            BOOST_REQUIRE(brain.send("BEGIN"));
+            const std::vector<Point> ours{{7, 6}, {9, 9}, {5, 8}, {3, 3}, {11, 11}, {2, 12}};
+            std::size_t next = 0;
+            for (int move = 0; move < 3; ++move) {
+                const auto started = SteadyClock::now();
+                const auto answer = tengen::parse_point(brain.read_answer(kAnswerTimeout).value_or(""));
+                BOOST_REQUIRE(answer.has_value());
+                BOOST_TEST(elapsed_ms(started) < 300 + 1000);  // generous slack; the figure is the clock's test
+                BOOST_REQUIRE(mirror.is_legal(*answer));
+                mirror.play(*answer);
+                while (!mirror.is_legal(ours[next])) ++next;
+                mirror.play(ours[next]);
+                BOOST_REQUIRE(brain.send(Brain::fmt(ours[next], "TURN ")));
+            }
+            BOOST_TEST(tengen::parse_point(brain.read_answer(kAnswerTimeout).value_or("")).has_value());
+        }
+    }
+    BrainPipe wrong({"--evaluator", "neural"}, /*stderr_too=*/true);
+    BOOST_TEST(wrong.wait_exit(5s).value_or(-1) == 2);
+    std::string said;
+    for (const auto& line : wrong.drain(200ms)) said += line;
+    BOOST_TEST(said.find("tables or network") != std::string::npos, said);
+}
+
 // `pbrain-tengen plya` used to start the brain, which then sat waiting on stdin without a word.
 // A first argument that is no subcommand is an error that names them (and the nearest), exit 2.
 // No manager passes arguments (docs/managers.md); with none the brain still runs.

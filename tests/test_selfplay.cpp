@@ -298,6 +298,28 @@ BOOST_AUTO_TEST_CASE(an_output_holding_anything_else_is_refused_and_left_alone) 
     BOOST_CHECK_EQUAL(selfplay_run({}, 2'000'000'000).exit_code, 2);  // refused, not a failed allocation
 }
 
+BOOST_AUTO_TEST_CASE(network_games_say_so_and_never_continue_a_run_of_the_tables) {
+    const ScratchDir dir;
+    const std::string network = selfplay("freestyle", 9, 2, 1, 7, {"--evaluator", "network"});
+    check_games(network, 2, Rule::Freestyle);
+    for (const auto& line : lines_of(network))
+        BOOST_CHECK_EQUAL(nlohmann::json::parse(line).at("evaluator"), "network");
+    const std::string tables = selfplay("freestyle", 9, 2, 1, 7);
+    for (const auto& line : lines_of(tables)) BOOST_CHECK(!nlohmann::json::parse(line).contains("evaluator"));
+    BOOST_CHECK_NE(network, tables);  // the network judged the games
+    // Portable kernels play the same games, byte for byte.
+    BOOST_CHECK_EQUAL(selfplay("freestyle", 9, 2, 1, 7, {"--evaluator", "network", "--portable-kernels"}), network);
+    // A run of the tables (the same settings otherwise) is not resumed by the network.
+    const std::string run_of_tables = selfplay_run({"--seed", "7"}, 2).out;
+    write_file(dir.file("run.jsonl"), run_of_tables);
+    const auto mixed = selfplay_run({"--seed", "7", "--evaluator", "network", "-o", dir.file("run.jsonl")}, 2);
+    BOOST_CHECK_EQUAL(mixed.exit_code, 2);
+    BOOST_CHECK(mixed.err.find("network") != std::string::npos);
+    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), run_of_tables);
+    BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}, 3).exit_code, 0);  // the tables may
+    BOOST_CHECK_EQUAL(selfplay_run({"--evaluator", "neural"}).exit_code, 2);
+}
+
 BOOST_AUTO_TEST_CASE(merge_refuses_two_games_under_one_number_and_files_that_are_not_selfplay) {
     const ScratchDir dir;
     const auto seven = selfplay_run({"--seed", "7"});
