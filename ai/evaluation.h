@@ -45,6 +45,12 @@ constexpr ThreatBits threat_bits(int mask) {
 int threat_mask(const SearchPosition& p);
 int threat_variant(const SearchPosition& p);
 
+// Whether the search takes the evaluator's score for this position: not when the board is
+// full, a five is on the board to make, the side to move has a flex four, or it has a
+// four-three or double three that wins by force (the search scores those as mates). What the
+// evaluations are fitted and judged on.
+bool evaluated_by_search(const SearchPosition& p);
+
 // The side to move's score from the position's evaluator (ai/position_evaluator.h).
 inline Score evaluate_position(const SearchPosition& p) { return p.evaluator().evaluate(p); }
 

@@ -142,19 +142,6 @@ struct Data {
     int games = 0, skipped = 0;
 };
 
-// The same filter as the search: positions it evaluates rather than scores as mates.
-bool evaluated_by_search(const SearchPosition& p) {
-    const int us = p.side(), them = us ^ 1;
-    if (p.empty_cells() == 0) return false;
-    if (p.class_count(us, kClsFive) > 0 || p.class_count(them, kClsFive) > 0) return false;
-    if (p.class_count(us, kClsFlexFour) > 0) return false;
-    const bool renju_black = p.renju() && us == 0;
-    if (p.four_cells(them) == 0 && !renju_black &&
-        (p.class_count(us, kClsFourThree) > 0 || p.class_count(us, kClsDoubleThree) > 0))
-        return false;
-    return true;
-}
-
 using CodeCounts = std::array<std::map<int, int>, 2>;  // per colour: code -> empty cells with it
 
 CodeCounts count_codes(const SearchPosition& p) {

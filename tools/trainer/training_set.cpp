@@ -15,20 +15,6 @@ namespace tengen {
 
 namespace {
 
-// The positions the search scores by evaluate_position rather than as a mate (the same test
-// as the evaluation tuner's).
-bool evaluated_by_search(const SearchPosition& p) {
-    const int us = p.side(), them = us ^ 1;
-    if (p.empty_cells() == 0) return false;
-    if (p.class_count(us, kClsFive) > 0 || p.class_count(them, kClsFive) > 0) return false;
-    if (p.class_count(us, kClsFlexFour) > 0) return false;
-    const bool renju_black = p.renju() && us == 0;
-    if (p.four_cells(them) == 0 && !renju_black &&
-        (p.class_count(us, kClsFourThree) > 0 || p.class_count(us, kClsDoubleThree) > 0))
-        return false;
-    return true;
-}
-
 double log_loss(double p, double label) {
     p = std::clamp(p, 1e-7, 1 - 1e-7);
     return -(label * std::log(p) + (1 - label) * std::log(1 - p));
