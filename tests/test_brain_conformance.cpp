@@ -333,7 +333,7 @@ BOOST_AUTO_TEST_CASE(bench_counts_the_same_nodes_as_the_native_build,
                      *boost::unit_test::precondition(another_build_under_test)) {
     // The tables, and the value network built into each (its vector kernels, where the CPU has
     // them, give the portable code's numbers on any compiler).
-    for (const std::vector<std::string> evaluator :
+    for (const std::vector<std::string>& evaluator :
          {std::vector<std::string>{}, std::vector<std::string>{"--evaluator", "network"}}) {
         std::vector<std::string> args{"bench"};
         args.insert(args.end(), evaluator.begin(), evaluator.end());
