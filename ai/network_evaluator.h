@@ -67,13 +67,12 @@ public:
         const std::int16_t* opp = net_->opp[static_cast<std::size_t>(mode_[colour])].data();
         const std::ptrdiff_t to = static_cast<std::ptrdiff_t>(new_code) * w,
                              from = static_cast<std::ptrdiff_t>(old_code) * w;
-        if (kernels_ == NetworkKernels::Avx2) {
-            network_kernels::update_avx2(own_sum, own + to, own + from, w);
-            network_kernels::update_avx2(own_sum + w, opp + to, opp + from, w);
-        } else {
-            network_kernels::update_portable(own_sum, own + to, own + from, w);
-            network_kernels::update_portable(own_sum + w, opp + to, opp + from, w);
-        }
+        const std::int16_t* const add[2] = {own + to, opp + to};
+        const std::int16_t* const sub[2] = {own + from, opp + from};
+        if (kernels_ == NetworkKernels::Avx2)
+            network_kernels::update_pair_avx2(own_sum, add, sub, w);
+        else
+            network_kernels::update_pair_portable(own_sum, add, sub, w);
     }
 
     // The side to move's score: its win logit at kScorePerLogit, within +-20000.

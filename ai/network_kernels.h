@@ -29,6 +29,13 @@ namespace network_kernels {
 // acc += add - sub, lane by lane in wrapping int16 arithmetic; width a multiple of 16.
 void update_portable(std::int16_t* acc, const std::int16_t* add, const std::int16_t* sub, int width) noexcept;
 void update_avx2(std::int16_t* acc, const std::int16_t* add, const std::int16_t* sub, int width) noexcept;
+// Both of a colour's sums at once: acc[0..width) += add[0] - sub[0] and acc[width..2 width) +=
+// add[1] - sub[1], the same arithmetic as two updates in one call (a cell code's change
+// touches both).
+void update_pair_portable(std::int16_t* acc, const std::int16_t* const add[2], const std::int16_t* const sub[2],
+                          int width) noexcept;
+void update_pair_avx2(std::int16_t* acc, const std::int16_t* const add[2], const std::int16_t* const sub[2],
+                      int width) noexcept;
 
 // out[i] = the clipped activation of a[i] + b[i] + c[i] (wrapping int16 sums): the sum clamped
 // to [0, clip_high], plus half a step, shifted right by step_shift; width a multiple of 16.
