@@ -12,7 +12,7 @@
 
 #include "engine/board.h"
 #include "engine/result.h"
-#include "ai/position_evaluator.h"
+#include "ai/evaluator_choice.h"
 #include "ai/score.h"
 
 namespace tengen {

@@ -8,6 +8,7 @@
 #include <concepts>
 #include <optional>
 
+#include "ai/evaluator_choice.h"
 #include "ai/network_evaluator.h"
 #include "ai/score.h"
 #include "ai/table_evaluator.h"
@@ -40,19 +41,6 @@ concept PositionEvaluator = requires(E e, const E ce, const SearchPosition& p, i
 };
 static_assert(PositionEvaluator<TableEvaluator>);
 static_assert(PositionEvaluator<NetworkEvaluator>);
-
-enum class Evaluation : std::uint8_t {
-    Tables,   // the learned tables of cell codes and threat masks (eval_tables.h)
-    Network,  // the value network built into the program, where it has one for the rule
-};
-
-// How a search evaluates: which evaluator, and for the network which kernels (the fastest the
-// CPU runs unless the portable ones are asked for; both give the same scores).
-struct EvaluatorChoice {
-    Evaluation evaluation = Evaluation::Tables;
-    bool portable_kernels = false;
-    bool operator==(const EvaluatorChoice&) const = default;
-};
 
 // The evaluator every search position uses: the chosen one of the two.
 class SearchEvaluator {
@@ -89,9 +77,5 @@ private:
     std::optional<NetworkEvaluator> network_;
 };
 static_assert(PositionEvaluator<SearchEvaluator>);
-
-// Whether the build has a network for the rule (Evaluation::Network falls back to the tables
-// elsewhere).
-bool has_network_for(Rule rule);
 
 }  // namespace tengen

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/board.h"
-#include "ai/position_evaluator.h"
+#include "ai/evaluator_choice.h"
 #include "ai/score.h"
 #include "ai/time_manager.h"
 

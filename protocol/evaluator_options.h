@@ -5,7 +5,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "ai/position_evaluator.h"
+#include "ai/evaluator_choice.h"
 #include "engine/result.h"
 
 namespace tengen {

@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <optional>
 
-#include "ai/position_evaluator.h"
+#include "ai/evaluator_choice.h"
 #include "engine/types.h"
 
 namespace tengen {
