@@ -1,4 +1,4 @@
-// The page of `pbrain-tengen serve`, built into the binary from protocol/serve/ (the build
+// The page of `pbrain-tengen serve`, built into the binary from protocol/serve/ and web/ (the build
 // turns each file into a string: cmake/embed_assets.cmake), so the server reads no file and
 // the page fetches nothing from outside.
 #pragma once

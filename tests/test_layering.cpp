@@ -99,3 +99,26 @@ BOOST_AUTO_TEST_CASE(each_folder_includes_only_itself_and_the_layers_below) {
     BOOST_TEST(includes > 100);  // the scan saw the sources
     for (const auto& [folder, allowed] : kAllowed) BOOST_TEST(includes_in[folder] > 0, folder << " was not scanned");
 }
+
+BOOST_AUTO_TEST_CASE(every_folder_of_cpp_sources_is_a_layer_the_rule_checks) {
+    // A folder of sources outside the layers would escape the include rule above. web/ (the
+    // board component both front ends build in) holds script and style only, so it stays so.
+    const fs::path root = fs::path(TENGEN_TEST_DATA_DIR).parent_path().parent_path();
+    int folders = 0;
+    for (const auto& top : fs::directory_iterator(root)) {
+        const std::string name = top.path().filename().string();
+        // The tests, hidden folders and build trees (the presets' build, build-sanitize, ...).
+        if (!top.is_directory() || name == "tests" || name.front() == '.' || name.rfind("build", 0) == 0 ||
+            fs::exists(top.path() / "CMakeCache.txt"))
+            continue;
+        ++folders;
+        bool has_sources = false;
+        for (const auto& entry : fs::recursive_directory_iterator(top.path())) {
+            const std::string ext = entry.path().extension().string();
+            has_sources = has_sources || ext == ".h" || ext == ".cpp";
+        }
+        if (has_sources) BOOST_TEST(kAllowed.count(name) == 1u, name << "/ holds C++ sources but is no layer");
+    }
+    BOOST_TEST(fs::is_directory(root / "web"));
+    BOOST_TEST(folders >= 6);
+}

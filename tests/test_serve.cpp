@@ -126,7 +126,7 @@ BOOST_AUTO_TEST_CASE(the_page_is_served_and_an_unknown_path_gets_404) {
     BOOST_TEST(page.body.find("<title>Tengen</title>") != std::string::npos);
     // Everything the page loads comes from this server: no address outside it.
     BOOST_TEST(page.body.find("http") == std::string::npos);
-    for (const char* asset : {"/board.js", "/app.js", "/style.css"}) {
+    for (const char* asset : {"/board.js", "/board.css", "/app.js", "/style.css"}) {
         const auto reply = http_request(server.port(), http::verb::get, asset);
         BOOST_TEST(reply.status == 200u, asset);
         BOOST_TEST(reply.body.find("https://") == std::string::npos, asset);

@@ -6,8 +6,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "tournament/joint_ratings.h"
+#include "engine/board.h"
 #include "engine/notation.h"
+#include "tournament/board_component.h"
+#include "tournament/joint_ratings.h"
 #include "tournament/openings.h"
 #include "tournament/standings.h"
 #include "tournament/svg_plot.h"
@@ -178,14 +180,41 @@ std::string games_section(const std::vector<FinishedGame>& games) {
     return out + "</tbody></table></section>";
 }
 
-// The games as the replay script reads them, safe to embed in a <script> element.
+// The five (or k in a row) that ended a game won on the board, found by replaying it; empty
+// for any other ending, or a record the board cannot replay.
+std::vector<Point> winning_line(const FinishedGame& g) {
+    if (g.outcome.reason != EndReason::Five || !check_config(g.config).ok()) return {};
+    Board board(g.config);
+    auto place = [&](Point p) {
+        if (!board.is_legal(p)) return false;
+        board.play(p);
+        return true;
+    };
+    for (const Point p : g.opening)
+        if (!place(p)) return {};
+    for (const RecordedMove& m : g.outcome.moves)
+        if (!place(m.at)) return {};
+    return board.winning_line();
+}
+
+// The games as the replay script reads them, safe to embed in a <script> element. Each move
+// keeps what the results file says of it: its time and the search its engine reported.
 std::string games_json(const std::vector<FinishedGame>& games) {
     auto list = nlohmann::json::array();
     for (const FinishedGame& g : games) {
         auto opening = nlohmann::json::array();
-        for (const Point p : g.opening) opening.push_back({p.x, p.y});
+        for (const Point p : g.opening) opening.push_back({{"x", p.x}, {"y", p.y}});
         auto moves = nlohmann::json::array();
-        for (const RecordedMove& m : g.outcome.moves) moves.push_back({m.at.x, m.at.y});
+        for (const RecordedMove& m : g.outcome.moves) {
+            nlohmann::json move{{"x", m.at.x}, {"y", m.at.y}, {"ms", m.ms}};
+            if (m.cpu_ms >= 0) move["cpu_ms"] = m.cpu_ms;
+            if (m.depth) move["depth"] = *m.depth;
+            if (m.score) move["score"] = *m.score;
+            if (m.mate) move["mate"] = *m.mate;
+            moves.push_back(std::move(move));
+        }
+        auto win = nlohmann::json::array();
+        for (const Point p : winning_line(g)) win.push_back({{"x", p.x}, {"y", p.y}});
         std::string end =
             std::string(winner_name(g.outcome.winner)) + " (" + std::string(reason_name(g.outcome.reason)) + ")";
         if (!g.outcome.adjudication.empty()) end += ": " + g.outcome.adjudication;
@@ -196,6 +225,7 @@ std::string games_json(const std::vector<FinishedGame>& games) {
                         {"rule", rule_name(g.config.rule)},
                         {"opening", opening},
                         {"moves", moves},
+                        {"win", win},
                         {"end", end}});
     }
     std::string json = list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -226,79 +256,99 @@ pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; }
 .plot { display: block; margin: 0.5em 0; font-size: 11px; }
 .plot-title { font-size: 13px; }
 #replay { display: flex; gap: 1.5em; flex-wrap: wrap; align-items: flex-start; }
-#board-svg .stone-number { font-size: 10px; pointer-events: none; }
+#board { width: min(92vw, 80vh, 34em); }
+#replay-move-info { font-variant-numeric: tabular-nums; }
+#replay-missing { color: #c0392b; font-weight: 600; }
 .games-wrap { max-height: 24em; overflow-y: auto; }
 )css";
 
-// The replay: draws the board of one game after M brain moves from #game=N&move=M.
+// The replay: draws one game after M brain moves from #game=N&move=M on the board component
+// (board_component.h), with what the results file says of the move on display. Every name
+// reaches the page through textContent.
 constexpr const char* kReplayScript = R"js(
 (function () {
-  const games = JSON.parse(document.getElementById('games-data').textContent);
+  'use strict';
+  const $ = id => document.getElementById(id);
+  const games = JSON.parse($('games-data').textContent);
   const byNumber = new Map(games.map(g => [g.game, g]));
-  const svgNs = 'http://www.w3.org/2000/svg';
+  const board = new TengenBoard.Board($('board'));
+  const controls = ['replay-first', 'replay-back', 'replay-next', 'replay-last', 'replay-move'];
   let current = null, move = 0;
-  function el(name, attrs, text) {
-    const e = document.createElementNS(svgNs, name);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
+  function colourAt(i) { return i % 2 === 0 ? 'black' : 'white'; }
+  function searchText(m) {
+    const parts = [];
+    if (m.mate !== undefined) parts.push(`score ${m.mate > 0 ? '+' : '-'}M${Math.abs(m.mate)}`);
+    else if (m.score !== undefined) parts.push(`score ${m.score}`);
+    if (m.depth !== undefined) parts.push(`depth ${m.depth}`);
+    if (!parts.length) parts.push('no search reported');
+    parts.push(m.ms > 0 ? `time ${m.ms} ms` : 'time not recorded');
+    if (m.cpu_ms !== undefined) parts.push(`CPU ${m.cpu_ms} ms`);
+    return parts.join(', ');
   }
-  function letters(x) { let s = ''; x += 1; while (x > 0) { x -= 1; s = String.fromCharCode(97 + x % 26) + s; x = Math.floor(x / 26); } return s; }
+  function moveText(g) {
+    if (move === 0)
+      return g.opening.length ? `The opening's ${g.opening.length} stones, before the engines' first move.`
+                              : "Before the engines' first move.";
+    const m = g.moves[move - 1], colour = colourAt(g.opening.length + move - 1);
+    return `Move ${move}: ${colour} (${g[colour]}) ${TengenBoard.pointName(m.x, m.y)}; ${searchText(m)}.`;
+  }
   function draw() {
-    const g = current, [w, h] = g.size, cell = 28, margin = 26;
-    const svg = document.getElementById('board-svg');
-    svg.textContent = '';
-    svg.setAttribute('viewBox', `0 0 ${margin * 2 + cell * (w - 1)} ${margin * 2 + cell * (h - 1)}`);
-    svg.setAttribute('width', margin * 2 + cell * (w - 1));
-    svg.setAttribute('height', margin * 2 + cell * (h - 1));
-    svg.appendChild(el('rect', {x: 0, y: 0, width: '100%', height: '100%', fill: '#e3b96b'}));
-    // Row 1 at the bottom, as letter notation reads a board.
-    const cx = x => margin + x * cell, cy = y => margin + (h - 1 - y) * cell;
-    for (let x = 0; x < w; x++) {
-      svg.appendChild(el('line', {x1: cx(x), x2: cx(x), y1: cy(0), y2: cy(h - 1), stroke: '#5a4520'}));
-      svg.appendChild(el('text', {x: cx(x), y: cy(0) + 18, 'text-anchor': 'middle', 'font-size': 10}, letters(x)));
-    }
-    for (let y = 0; y < h; y++) {
-      svg.appendChild(el('line', {x1: cx(0), x2: cx(w - 1), y1: cy(y), y2: cy(y), stroke: '#5a4520'}));
-      svg.appendChild(el('text', {x: cx(0) - 16, y: cy(y) + 4, 'text-anchor': 'middle', 'font-size': 10}, String(y + 1)));
-    }
-    const stones = g.opening.concat(g.moves.slice(0, move));
-    stones.forEach(([x, y], i) => {
-      const black = i % 2 === 0, last = i === stones.length - 1;
-      svg.appendChild(el('circle', {cx: cx(x), cy: cy(y), r: cell * 0.45, class: 'stone ' + (black ? 'black' : 'white'),
-                                    fill: black ? '#111' : '#fafafa', stroke: last ? '#d62728' : '#333', 'stroke-width': last ? 2.5 : 1}));
-      svg.appendChild(el('text', {x: cx(x), y: cy(y) + 3.5, 'text-anchor': 'middle', class: 'stone-number',
-                                  fill: black ? '#fff' : '#000'}, i < g.opening.length ? '' : String(i + 1)));
-    });
-    svg.setAttribute('data-stones', stones.length);
-    svg.setAttribute('data-game', g.game);
-    const slider = document.getElementById('replay-move');
+    const g = current, placed = g.opening.concat(g.moves.slice(0, move));
+    const stones = placed.map((p, i) => ({x: p.x, y: p.y, color: colourAt(i),
+                                          number: i < g.opening.length ? undefined : i + 1}));
+    const atEnd = move === g.moves.length;
+    board.render({width: g.size[0], height: g.size[1], stones, showNumbers: true,
+                  last: placed.length ? placed[placed.length - 1] : null, winLine: atEnd ? g.win : []});
+    $('board').dataset.stones = stones.length;
+    $('board').dataset.game = g.game;
+    const slider = $('replay-move');
     slider.max = g.moves.length;
     slider.value = move;
-    document.getElementById('replay-caption').textContent =
+    $('replay-caption').textContent =
       `Game ${g.game}: ${g.black} (black) vs ${g.white} (white), ${g.rule}; move ${move} of ${g.moves.length}` +
-      (move === g.moves.length ? `; ${g.end}` : '');
+      (atEnd ? `; ${g.end}` : '');
+    $('replay-move-info').textContent = moveText(g);
   }
-  function show(game, m, updateAddress) {
-    const g = byNumber.get(game) || games[0];
-    if (!g) return;
+  function setEnabled(on) { for (const id of controls) $(id).disabled = !on; }
+  // An address naming no game of the page: say so, and draw no board rather than another game.
+  function showMissing(asked) {
+    current = null;
+    $('board').replaceChildren();
+    delete $('board').dataset.stones;
+    delete $('board').dataset.game;
+    setEnabled(false);
+    $('replay-caption').textContent = '';
+    $('replay-move-info').textContent = '';
+    $('replay-missing').textContent = asked === undefined ? 'This report holds no games.'
+      : `There is no game "${asked.slice(0, 40)}" in this report: pick one from the list of games below.`;
+  }
+  function show(g, m, updateAddress) {
     current = g;
+    $('replay-missing').textContent = '';
+    setEnabled(true);
     move = Math.max(0, Math.min(isNaN(m) ? g.moves.length : m, g.moves.length));
     draw();
     if (updateAddress) history.replaceState(null, '', `#game=${g.game}&move=${move}`);
   }
+  function step(m) { if (current) show(current, m, true); }
   function fromAddress() {
     const p = new URLSearchParams(location.hash.slice(1));
-    show(parseInt(p.get('game'), 10), p.has('move') ? parseInt(p.get('move'), 10) : NaN, false);
+    const asked = p.get('move');
+    const m = asked !== null && /^\d+$/.test(asked) ? parseInt(asked, 10) : NaN;
+    if (!p.has('game')) return games.length ? show(games[0], m, false) : showMissing(undefined);
+    const name = p.get('game');
+    const g = /^\d+$/.test(name) ? byNumber.get(parseInt(name, 10)) : undefined;
+    if (g) show(g, m, false);
+    else showMissing(name);
   }
-  document.getElementById('replay-first').onclick = () => show(current.game, 0, true);
-  document.getElementById('replay-back').onclick = () => show(current.game, move - 1, true);
-  document.getElementById('replay-next').onclick = () => show(current.game, move + 1, true);
-  document.getElementById('replay-last').onclick = () => show(current.game, current.moves.length, true);
-  document.getElementById('replay-move').oninput = e => show(current.game, parseInt(e.target.value, 10), true);
+  $('replay-first').onclick = () => step(0);
+  $('replay-back').onclick = () => step(move - 1);
+  $('replay-next').onclick = () => step(move + 1);
+  $('replay-last').onclick = () => { if (current) step(current.moves.length); };
+  $('replay-move').oninput = e => step(parseInt(e.target.value, 10));
   document.addEventListener('keydown', e => {
-    if (e.key === 'ArrowLeft') show(current.game, move - 1, true);
-    if (e.key === 'ArrowRight') show(current.game, move + 1, true);
+    if (e.key === 'ArrowLeft') step(move - 1);
+    if (e.key === 'ArrowRight') step(move + 1);
   });
   window.addEventListener('hashchange', fromAddress);
   fromAddress();
@@ -318,6 +368,7 @@ std::string html_report(const ResultsSet& set, const ReportSettings& settings) {
     std::string out =
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tengen-arena report</title><style>";
     out += kStyle;
+    out += board_component_style();
     out += "</style></head><body><h1>tengen-arena report</h1>";
     out += fmt::format(R"(<p id="summary">{} games from {}{}.)", set.games.size(), files,
                        set.runs > 1 ? fmt::format(", pooled from {} runs of different settings", set.runs) : "");
@@ -330,13 +381,15 @@ std::string html_report(const ResultsSet& set, const ReportSettings& settings) {
     out += crosstable_section(crosstable(set.games, set.names));
     out += plots_section(set, sprt, settings.sprt.has_value());
     out +=
-        R"(<section id="replay-section"><h2>Replay</h2><p id="replay-caption"></p><div id="replay"><svg xmlns="http://www.w3.org/2000/svg" id="board-svg"></svg><div>)"
+        R"(<section id="replay-section"><h2>Replay</h2><p id="replay-caption"></p><p id="replay-missing" role="alert"></p><div id="replay"><div id="board" aria-label="the board"></div><div>)"
         R"(<button id="replay-first">|&lt;</button> <button id="replay-back">&lt;</button> <button id="replay-next">&gt;</button> <button id="replay-last">&gt;|</button><br>)"
-        R"(<input type="range" id="replay-move" min="0" max="0" value="0" aria-label="move"><p>Pick a game below; the arrow keys step through it. The address (#game=N&amp;move=M) names the position.</p></div></div></section>)";
+        R"(<input type="range" id="replay-move" min="0" max="0" value="0" aria-label="move"><p id="replay-move-info"></p><p>Pick a game below; the arrow keys step through it. The address (#game=N&amp;move=M) names the position.</p></div></div></section>)";
     out += R"(<div class="games-wrap">)" + games_section(set.games) + "</div>";
     out += R"(<div class="games-wrap">)" + openings_section(set.games) + "</div>";
     out += R"(<script type="application/json" id="games-data">)" + games_json(set.games) + "</script>";
     out += "<script>";
+    out += board_component_script();
+    out += "</script><script>";
     out += kReplayScript;
     out += "</script></body></html>\n";
     return out;

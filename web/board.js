@@ -1,7 +1,11 @@
 // The board component: draws a W x H Gomoku board as SVG and reports clicks on its points.
-// Row 1 is the top row and columns are lettered a, b, ... (numbers past z), as `play` and the
-// brain's own drawings have it. Only numbers and fixed words reach the SVG, each through
-// textContent; nothing is parsed as markup.
+// One component for both pages that show a board: `pbrain-tengen serve` serves this file
+// (with board.css) and `tengen-arena report` writes it into its page, so the two boards
+// read alike. Row 1 is the top row (y = 0) and columns are lettered a, b, ... (numbers past
+// z), as `play`, the protocol and the brain's own drawings have it. Only numbers and fixed
+// words reach the SVG, each through textContent; nothing is parsed as markup. The report
+// inlines this file in a <script> element, so it must never hold a closing script tag or an
+// HTML comment opener.
 "use strict";
 
 const TengenBoard = (() => {
@@ -30,7 +34,8 @@ const TengenBoard = (() => {
     // forbidden: [{x, y}], pv: [{x, y, color}], candidates: [{x, y, rank}]}
     render(view) {
       const w = view.width, h = view.height;
-      const margin = 1.1;
+      // Room for a two-digit row label beside the stones of column a and the last column.
+      const margin = 1.4;
       const svg = document.createElementNS(SVG, "svg");
       svg.setAttribute("class", "tengen-board");
       svg.setAttribute("viewBox", `${-margin} ${-margin} ${w - 1 + 2 * margin} ${h - 1 + 2 * margin}`);
@@ -43,8 +48,8 @@ const TengenBoard = (() => {
       }
       for (let y = 0; y < h; ++y) {
         element(svg, "line", { class: "grid", x1: 0, y1: y, x2: w - 1, y2: y });
-        element(svg, "text", { class: "label", x: -0.7, y }, y + 1);
-        element(svg, "text", { class: "label", x: w - 1 + 0.7, y }, y + 1);
+        element(svg, "text", { class: "label row-before", x: -0.6, y }, y + 1);
+        element(svg, "text", { class: "label row-after", x: w - 1 + 0.6, y }, y + 1);
       }
       const occupied = new Set((view.stones || []).map((s) => `${s.x},${s.y}`));
       const winning = new Set((view.winLine || []).map((p) => `${p.x},${p.y}`));
@@ -80,7 +85,7 @@ const TengenBoard = (() => {
       // The points to click come last, so they lie above everything drawn.
       for (let y = 0; y < h; ++y)
         for (let x = 0; x < w; ++x) {
-          const cell = element(svg, "rect", { class: "cell", x: x - 0.5, y: y - 0.5, width: 1, height: 1, "data-x": x, "data-y": y });
+          const cell = element(svg, "rect", { class: this.onClick ? "cell clickable" : "cell", x: x - 0.5, y: y - 0.5, width: 1, height: 1, "data-x": x, "data-y": y });
           element(cell, "title", {}, pointName(x, y));
           if (this.onClick) cell.addEventListener("click", () => this.onClick(x, y));
         }
