@@ -191,3 +191,32 @@ BOOST_AUTO_TEST_CASE(a_clock_that_cannot_run_out_before_the_turns_do_is_not_save
     instant.turn_ms = 0;
     BOOST_TEST(plan_move_time(instant).saving_pays);
 }
+
+// A game that fills the board under Gomocup's clock at a tenth (18 s, 3 s a move): every move
+// takes its whole soft budget plus the time a move costs outside the search (I/O, waking up),
+// and the clock never runs out, down to the last empty point. The plan keeps 10 ms a possible
+// move back for that cost; a longer cost is a busier machine than the plan is made for.
+BOOST_AUTO_TEST_CASE(a_game_to_the_last_point_never_runs_the_clock_out) {
+    for (const std::int64_t cost : {0, 5, 10}) {
+        for (const std::int64_t increment : {0, 100}) {
+            std::int64_t left = 18000;
+            for (int empty = 225; empty > 0; empty -= 2) {
+                TimeControl tc = match_clock(18000, left, increment, empty);
+                tc.turn_ms = 3000;
+                const TimeBudget b = plan_move_time(tc);
+                check_sane(b);
+                left -= b.soft_ms + cost;
+                BOOST_TEST_REQUIRE(left >= 0, "cost " << cost << " ms, increment " << increment << ": out of time with "
+                                                      << empty << " points empty");
+                left += increment;
+            }
+        }
+    }
+}
+
+// The reserve is small beside a real clock: the first move of a 180 s game still gets about a
+// 25th of it.
+BOOST_AUTO_TEST_CASE(the_reserve_for_a_long_game_costs_little_of_a_long_clock) {
+    const TimeBudget first = plan_move_time(match_clock(180000, 180000));
+    BOOST_TEST(first.soft_ms >= (180000 - 2000) / 25);
+}
