@@ -13,6 +13,15 @@
 
 namespace tengen {
 
+nlohmann::ordered_json move_json(const RecordedMove& m) {
+    nlohmann::ordered_json move{{"x", m.at.x}, {"y", m.at.y}, {"ms", m.ms}};
+    if (m.cpu_ms >= 0) move["cpu_ms"] = m.cpu_ms;
+    if (m.depth) move["depth"] = *m.depth;
+    if (m.score) move["score"] = *m.score;
+    if (m.mate) move["mate"] = *m.mate;
+    return move;
+}
+
 std::string to_json_line(const FinishedGame& g) {
     nlohmann::ordered_json j;
     j["game"] = g.game;
@@ -25,14 +34,7 @@ std::string to_json_line(const FinishedGame& g) {
     j["rule"] = std::string(rule_name(g.config.rule));
     j["opening"] = opening_to_letters(g.opening);
     auto moves = nlohmann::ordered_json::array();
-    for (const RecordedMove& m : g.outcome.moves) {
-        nlohmann::ordered_json move{{"x", m.at.x}, {"y", m.at.y}, {"ms", m.ms}};
-        if (m.cpu_ms >= 0) move["cpu_ms"] = m.cpu_ms;
-        if (m.depth) move["depth"] = *m.depth;
-        if (m.score) move["score"] = *m.score;
-        if (m.mate) move["mate"] = *m.mate;
-        moves.push_back(std::move(move));
-    }
+    for (const RecordedMove& m : g.outcome.moves) moves.push_back(move_json(m));
     j["moves"] = std::move(moves);
     j["result"] = std::string(winner_name(g.outcome.winner));
     j["reason"] = std::string(reason_name(g.outcome.reason));

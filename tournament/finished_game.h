@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "tournament/game_outcome.h"
 #include "engine/result.h"
 #include "engine/types.h"
@@ -28,6 +30,9 @@ struct FinishedGame {
     std::vector<std::string> settings;
 };
 
+// One move as a results line holds it: the point, its time, and what its engine reported of
+// its search (the fields it gave). The report's replay reads the same object.
+nlohmann::ordered_json move_json(const RecordedMove& m);
 // One line of JSON, no newline.
 std::string to_json_line(const FinishedGame& g);
 // The game, or why the line is not a complete result.

@@ -205,14 +205,7 @@ std::string games_json(const std::vector<FinishedGame>& games) {
         auto opening = nlohmann::json::array();
         for (const Point p : g.opening) opening.push_back({{"x", p.x}, {"y", p.y}});
         auto moves = nlohmann::json::array();
-        for (const RecordedMove& m : g.outcome.moves) {
-            nlohmann::json move{{"x", m.at.x}, {"y", m.at.y}, {"ms", m.ms}};
-            if (m.cpu_ms >= 0) move["cpu_ms"] = m.cpu_ms;
-            if (m.depth) move["depth"] = *m.depth;
-            if (m.score) move["score"] = *m.score;
-            if (m.mate) move["mate"] = *m.mate;
-            moves.push_back(std::move(move));
-        }
+        for (const RecordedMove& m : g.outcome.moves) moves.push_back(nlohmann::json(move_json(m)));
         auto win = nlohmann::json::array();
         for (const Point p : winning_line(g)) win.push_back({{"x", p.x}, {"y", p.y}});
         std::string end =
