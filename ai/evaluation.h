@@ -2,6 +2,7 @@
 // evaluator shares (each colour's tables, the threat mask) and the search's one call.
 #pragma once
 
+#include "ai/cell_code.h"
 #include "ai/score.h"
 #include "ai/search_position.h"
 
@@ -50,6 +51,18 @@ int threat_variant(const SearchPosition& p);
 // four-three or double three that wins by force (the search scores those as mates). What the
 // evaluations are fitted and judged on.
 bool evaluated_by_search(const SearchPosition& p);
+
+// An evaluator's refresh from scratch: every empty cell's code for both colours, told as a
+// change from kNoCellCode (an evaluator whose state starts at zero then holds the full sums).
+template <class Evaluator>
+void tell_every_code(const SearchPosition& p, Evaluator& e) {
+    for (int y = 0; y < p.height(); ++y)
+        for (int x = 0; x < p.width(); ++x) {
+            const int cell = p.cell_of({x, y});
+            if (!p.empty(cell)) continue;
+            for (int c = 0; c < 2; ++c) e.code_changed(cell, c, kNoCellCode, p.cell_code_at(cell, c));
+        }
+}
 
 // The side to move's score from the position's evaluator (ai/position_evaluator.h).
 inline Score evaluate_position(const SearchPosition& p) { return p.evaluator().evaluate(p); }

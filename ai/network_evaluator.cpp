@@ -91,12 +91,7 @@ NetworkEvaluator::NetworkEvaluator(const GameConfig& config, const PreparedNetwo
 void NetworkEvaluator::refresh(const SearchPosition& p) {
     saved_.clear();
     std::fill(state_.begin(), state_.end(), 0);
-    for (int y = 0; y < p.height(); ++y)
-        for (int x = 0; x < p.width(); ++x) {
-            const int cell = p.cell_of({x, y});
-            if (!p.empty(cell)) continue;
-            for (int c = 0; c < 2; ++c) code_changed(cell, c, kNoCellCode, p.cell_code_at(cell, c));
-        }
+    tell_every_code(p, *this);
 }
 
 std::int32_t NetworkEvaluator::logit_units(const SearchPosition& p) const noexcept {

@@ -35,12 +35,7 @@ TableEvaluator::TableEvaluator(const GameConfig& config) {
 void TableEvaluator::refresh(const SearchPosition& p) {
     saved_.clear();
     state_ = {};
-    for (int y = 0; y < p.height(); ++y)
-        for (int x = 0; x < p.width(); ++x) {
-            const int cell = p.cell_of({x, y});
-            if (!p.empty(cell)) continue;
-            for (int c = 0; c < 2; ++c) code_changed(cell, c, kNoCellCode, p.cell_code_at(cell, c));
-        }
+    tell_every_code(p, *this);
 }
 
 Score TableEvaluator::evaluate(const SearchPosition& p) const noexcept {
