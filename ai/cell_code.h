@@ -73,18 +73,10 @@ inline constexpr auto kRankTerms = rank_terms();
 
 inline constexpr int kOrderedQuadruples = kLineClassCount * kLineClassCount * kLineClassCount * kLineClassCount;
 // The code of every ordered quadruple, by c0 + n (c1 + n (c2 + n c3)) for n classes: 77 KB.
-constexpr std::array<std::uint16_t, kOrderedQuadruples> ordered_codes() {
-    std::array<std::uint16_t, kOrderedQuadruples> codes{};
-    for (int i = 0; i < kOrderedQuadruples; ++i) {
-        const std::array<int, 4> s = sorted4({i % kLineClassCount, i / kLineClassCount % kLineClassCount,
-                                              i / (kLineClassCount * kLineClassCount) % kLineClassCount,
-                                              i / (kLineClassCount * kLineClassCount * kLineClassCount)});
-        codes[i] = static_cast<std::uint16_t>(kRankTerms[0][s[0]] + kRankTerms[1][s[1]] + kRankTerms[2][s[2]] +
-                                              kRankTerms[3][s[3]]);
-    }
-    return codes;
-}
-// Built at start-up: as a constant it would pass the compiler's evaluation limit.
+// Built at start-up in cell_code.cpp: as a constant it would pass the compiler's evaluation
+// limit, and a constexpr-capable initializer here made the compiler try (and give up) in every
+// file that includes this header, about 13 s each.
+std::array<std::uint16_t, kOrderedQuadruples> ordered_codes();
 inline const auto kOrderedCodes = ordered_codes();
 }  // namespace detail
 
