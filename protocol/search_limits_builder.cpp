@@ -9,6 +9,7 @@ SearchLimits build_search_limits(const BrainSettings& settings, const SearchLimi
     SearchLimits limits;
     limits.time = settings.clocks;
     limits.time.empty_points = position.empty_count();
+    limits.time.stones_on_board = position.placed_count();
     charge_waiting_time(limits.time, arrived);
     if (caps.max_turn_ms >= 0)
         limits.time.turn_ms = limits.time.turn_ms ? std::min(*limits.time.turn_ms, caps.max_turn_ms) : caps.max_turn_ms;
