@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <mutex>
 #include <optional>
 #include <regex>
@@ -105,6 +106,7 @@ public:
         return process_.exit_code().value_or(-1);
     }
     bool running() const { return !done_; }
+    void interrupt() { ::kill(process_.pid(), SIGINT); }
 
 private:
     ChildProcess process_;
@@ -264,6 +266,19 @@ BOOST_AUTO_TEST_CASE(bad_and_vanished_clients_and_a_flood_never_stop_the_tournam
     BOOST_TEST(arena.finish() == 0, arena.output());
     const auto results = read_results(dir / "live.jsonl");
     BOOST_TEST(results.size() == 6u);
+}
+
+// The network thread never takes the signal: Ctrl-C still abandons the games in progress,
+// prints the resume hint and exits 130, as without --live.
+BOOST_AUTO_TEST_CASE(an_interrupt_still_stops_the_run_as_without_live) {
+    TempDir dir("arena-live");
+    LiveArena arena(slow_match(dir, 40, 40));
+    WsClient events(arena.port(), "/ws");
+    events.receive_until([](const nlohmann::json& m) { return m.value("type", "") == "move"; }, 60s, "a move");
+    arena.interrupt();
+    BOOST_TEST(arena.finish() == 130, arena.output());
+    BOOST_TEST(arena.output().find("interrupted (SIGINT)") != std::string::npos, arena.output());
+    BOOST_TEST(read_results(dir / "live.jsonl").size() < 40u);
 }
 
 BOOST_AUTO_TEST_CASE(a_port_in_use_is_refused_before_any_game) {
