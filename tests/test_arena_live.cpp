@@ -181,6 +181,10 @@ BOOST_AUTO_TEST_CASE(the_live_server_shows_moves_in_progress_and_the_standings_a
     BOOST_TEST(get(port, "/no-such-page").status == 404);
     BOOST_TEST(get(port, "/report/x").status == 404);
 
+    // Another site's page may not read the games through a visitor's browser; no other path upgrades.
+    BOOST_CHECK_THROW(WsClient(port, "/ws", "http://elsewhere.example"), std::runtime_error);
+    BOOST_CHECK_THROW(WsClient(port, "/other"), std::runtime_error);
+
     WsClient events(port, "/ws");
     const auto snapshot = events.receive_until(
         [](const nlohmann::json& m) { return m.value("type", "") == "snapshot"; }, 20s, "the snapshot");
