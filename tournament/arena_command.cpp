@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include "tournament/command_line.h"
 #include "tournament/config_file.h"
 #include "tournament/leagues.h"
+#include "tournament/live_server.h"
 #include "engine/version.h"
 #include "tournament/opening_generator.h"
 #include "tournament/runner_spellings.h"
@@ -268,7 +270,11 @@ int arena_command(int argc, char** argv) {
          "[file=F]: every engine's protocol traffic (without log= of its own) to F, default RESULTS.log")
         ("debug", "the same as -log (c-gomoku-cli)")
         ("msg", po::value<std::string>(), "FILE: every engine's protocol traffic, its MESSAGE lines among it, to FILE")
-        ("ratinginterval", po::value<int>(), "N: accepted; the progress line shows the Elo after every game");
+        ("ratinginterval", po::value<int>(), "N: accepted; the progress line shows the Elo after every game")
+        ("live", po::value<int>(), "PORT: serve the report live at http://127.0.0.1:PORT/ while the games run, the "
+                                   "games in progress move by move (0: any free port; the URL is printed)")
+        ("live-address", po::value<std::string>()->default_value("127.0.0.1"),
+         "the address --live listens on (0.0.0.0: every interface, for other machines to watch)");
     // clang-format on
 
     po::variables_map vm;
@@ -402,6 +408,7 @@ int arena_command(int argc, char** argv) {
         if (b.log.empty()) b.log = shared_log;
     if (vm.count("ratinginterval"))
         std::cerr << "tengen-arena: -ratinginterval: the progress line gives the Elo after every game\n";
+    if (!vm["live-address"].defaulted() && !vm.count("live")) problems.push_back("--live-address needs --live PORT");
     if (vm.count("debug"))
         std::cerr << "tengen-arena: -debug: the engines' protocol traffic goes to " << shared_log << "\n";
 
@@ -522,7 +529,17 @@ int arena_command(int argc, char** argv) {
     t.schedule_settings = schedule_settings(identity);
     t.command_line = shell_quoted(argc, argv);
 
-    const int code = run_tournament(t, std::cout, std::cerr);
+    std::unique_ptr<LiveServer> live;
+    if (vm.count("live")) {
+        const int port = vm["live"].as<int>();
+        if (port < 0 || port > 65535) return fail("--live needs a port from 0 to 65535");
+        auto opened = LiveServer::open(
+            {vm["live-address"].as<std::string>(), static_cast<unsigned short>(port), 64, {t.sprt, {t.results_path}}});
+        if (!opened) return fail("--live: " + opened.error());
+        live = std::move(*opened);
+        std::cout << "live report at " << live->url() << std::endl;
+    }
+    const int code = run_tournament(t, std::cout, std::cerr, live.get());
     stop_private_wine(t.brains);
     return code;
 }

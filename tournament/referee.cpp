@@ -77,15 +77,16 @@ std::string start_command(const GameConfig& config) {
 }
 
 GameOutcome referee_game(const RefereeSettings& settings, const std::vector<Point>& opening, BrainSession& black,
-                         BrainSession& white) {
+                         BrainSession& white, const GameWatch& watch) {
     Board board(settings.config);
     for (Point p : opening) board.play(p);
     Seats seats(settings, black, white);
     if (auto lost = seats.begin()) return *lost;
-    return play_to_the_end(settings, seats, std::move(board));
+    if (watch.opening) watch.opening(opening, false);
+    return play_to_the_end(settings, seats, std::move(board), watch);
 }
 
-GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board board) {
+GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board board, const GameWatch& watch) {
     std::vector<RecordedMove> moves;
     const int opening_stones = static_cast<int>(board.history().size());
     int brain_moves = 0;
@@ -132,6 +133,7 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
         seats.known(seat) = board.placed_count();
         moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms), answer.reported.depth,
                          answer.reported.score, answer.reported.mate});
+        if (watch.move) watch.move(moves.back());
         ++brain_moves;
     }
 }

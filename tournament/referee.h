@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -24,6 +25,15 @@ struct RefereeSettings {
     ScoreAdjudication adjudication;            // --resign, --draw
 };
 
+// Told of a game while it is played (the live report): the stones on the board before the
+// brains' first move (the opening, or the swap2 phase's, and whether that phase gave the
+// proposer white), then each brain move once the referee accepted it. Called on the game's
+// thread, so each call must be quick; an empty function is skipped.
+struct GameWatch {
+    std::function<void(const std::vector<Point>& stones, bool colours_swapped)> opening;
+    std::function<void(const RecordedMove& move)> move;
+};
+
 // The grace past a deadline before a time forfeit when --tolerance is not given: the turn
 // time clamped to 200..1000 ms (1000 ms for match clocks of a second or more, less for short
 // turns, never below 200 ms so process wake-up on a busy machine is not a forfeit).
@@ -40,13 +50,14 @@ std::string start_command(const GameConfig& config);
 // misbehaviour the loser's process is killed, so its next game starts a fresh one. The opening
 // must be legal and undecided on this board (openings.h checks that).
 GameOutcome referee_game(const RefereeSettings& settings, const std::vector<Point>& opening, BrainSession& black,
-                         BrainSession& white);
+                         BrainSession& white, const GameWatch& watch = {});
 
 // A --swap2 game: Gomocup's swap2 opening phase through SWAP2BOARD (game_outcome.h,
 // Swap2Phase), then the game from the position it made with the colours the brains chose.
 // The proposer counts as black and the responder as white until the phase decides: a loss in
 // the phase goes to the brain that misbehaved in it. Needs k >= 4 (three stones of a colour
 // must not decide the game).
-GameOutcome referee_swap2_game(const RefereeSettings& settings, BrainSession& proposer, BrainSession& responder);
+GameOutcome referee_swap2_game(const RefereeSettings& settings, BrainSession& proposer, BrainSession& responder,
+                               const GameWatch& watch = {});
 
 }  // namespace tengen

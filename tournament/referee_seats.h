@@ -71,7 +71,8 @@ private:
     std::array<std::int64_t, 2> time_left_{0, 0};
 };
 
-// Plays the game on from the board (an opening on it) to its end: seat 0 is black.
-GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board board);
+// Plays the game on from the board (an opening on it) to its end: seat 0 is black. Each
+// accepted move goes to watch.move.
+GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board board, const GameWatch& watch);
 
 }  // namespace tengen

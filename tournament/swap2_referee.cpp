@@ -58,7 +58,8 @@ std::variant<std::vector<Point>, GameOutcome> swap2_step(Seats& seats, int seat,
 
 }  // namespace
 
-GameOutcome referee_swap2_game(const RefereeSettings& settings, BrainSession& proposer, BrainSession& responder) {
+GameOutcome referee_swap2_game(const RefereeSettings& settings, BrainSession& proposer, BrainSession& responder,
+                               const GameWatch& watch) {
     Board board(settings.config);
     // Seat 0 plays black: the proposer's until a choice says otherwise.
     Seats seats(settings, proposer, responder);
@@ -94,7 +95,8 @@ GameOutcome referee_swap2_game(const RefereeSettings& settings, BrainSession& pr
             phase.proposer_black = false;
         }
     }
-    return finished(play_to_the_end(settings, seats, std::move(board)));
+    if (watch.opening) watch.opening(phase.stones(), !phase.proposer_black);
+    return finished(play_to_the_end(settings, seats, std::move(board), watch));
 }
 
 }  // namespace tengen

@@ -86,7 +86,8 @@ private:
 
 }  // namespace
 
-int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err) {
+int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err,
+                   TournamentObserver* observer) {
     // Taken first: the lock keeps a second arena off the file while this one repairs it.
     ResultsWriter writer(settings.results_path);
     if (writer.error()) {
@@ -167,6 +168,8 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             board.stop = true;
     }
 
+    if (observer) observer->tournament_started(names, board.games, in_scope);
+
     GameExports exports(settings.sgf_file, settings.pgn_file);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> abandon{false};
@@ -202,9 +205,17 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             game.white_tc = time_control_text(settings.brains[static_cast<std::size_t>(slot.white)].clock);
             BrainSession& first = *sessions[static_cast<std::size_t>(slot.black)];
             BrainSession& second = *sessions[static_cast<std::size_t>(slot.white)];
+            GameWatch watch;
+            if (observer) {
+                observer->game_started(game);
+                watch.opening = [observer, n = game.game](const std::vector<Point>& stones, bool swapped) {
+                    observer->opening_placed(n, stones, swapped);
+                };
+                watch.move = [observer, n = game.game](const RecordedMove& m) { observer->move_played(n, m); };
+            }
             if (settings.swap2) {
                 // The schedule's black proposes; the colours are the phase's outcome.
-                game.outcome = referee_swap2_game(settings.referee, first, second);
+                game.outcome = referee_swap2_game(settings.referee, first, second, watch);
                 if (game.outcome.swap2) {
                     game.opening = game.outcome.swap2->stones();
                     if (!game.outcome.swap2->proposer_black) {
@@ -213,9 +224,12 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
                     }
                 }
             } else {
-                game.outcome = referee_game(settings.referee, game.opening, first, second);
+                game.outcome = referee_game(settings.referee, game.opening, first, second, watch);
             }
-            if (game.outcome.abandoned) break;
+            if (game.outcome.abandoned) {
+                if (observer) observer->game_abandoned(game.game);
+                break;
+            }
             game.date = utc_iso8601(std::chrono::system_clock::now());
 
             // A game whose result is not in the file is not counted either: the file is the
@@ -226,6 +240,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
                     board.write_error = "could not save game " + std::to_string(game.game) + " to " +
                                         settings.results_path + ": " + saved.error();
                 board.stop = true;
+                if (observer) observer->game_abandoned(game.game);
                 break;
             }
             Status recorded;
@@ -242,6 +257,7 @@ int run_tournament(const TournamentSettings& settings, std::ostream& out, std::o
             board.games.push_back(std::move(game));
             const Standings s = compute_standings(board.games, names, settings.sprt);
             progress.game_finished(board.games.back(), s);
+            if (observer) observer->game_finished(board.games.back());
             if (sprt_may_stop && s.head_to_head && s.head_to_head->sprt &&
                 s.head_to_head->sprt->verdict != SprtVerdict::Continue && !board.stop) {
                 board.stop = true;

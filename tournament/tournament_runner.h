@@ -13,6 +13,7 @@
 #include "tournament/referee.h"
 #include "tournament/schedule.h"
 #include "tournament/stats.h"
+#include "tournament/tournament_observer.h"
 
 namespace tengen {
 
@@ -39,7 +40,9 @@ struct TournamentSettings {
 
 // Exit status: 0 when the tournament finished (whatever the result), 1 when a brain cannot
 // start, 2 when the results file cannot be used (or another arena holds it), 3 when a result
-// could not be saved (the run stops there), 130 when interrupted by SIGINT or SIGTERM.
-int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err);
+// could not be saved (the run stops there), 130 when interrupted by SIGINT or SIGTERM. The
+// observer, when given, hears of every game from the game threads (tournament_observer.h).
+int run_tournament(const TournamentSettings& settings, std::ostream& out, std::ostream& err,
+                   TournamentObserver* observer = nullptr);
 
 }  // namespace tengen
