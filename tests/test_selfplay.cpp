@@ -108,12 +108,11 @@ std::string read_file(const std::filesystem::path& path) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+#ifdef TENGEN_TUNE_EVAL_CODES_PATH  // built with the tools (TENGEN_BUILD_TOOLS)
 // Fits tengen-tune-eval-codes for one epoch on these records (plus any options) and returns how
 // many positions it fitted, as the header it writes names them.
 int positions_the_tuner_fits(const std::string& records_text, const std::vector<std::string>& options = {}) {
-    const std::filesystem::path tuner =
-        std::filesystem::path(TENGEN_PBRAIN_PATH).parent_path() / "tests" / "tengen-tune-eval-codes";
-    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(tuner), "build tengen-tune-eval-codes first");
+    const std::filesystem::path tuner = TENGEN_TUNE_EVAL_CODES_PATH;
     const auto stem = std::filesystem::temp_directory_path() / ("tengen-tuner-" + std::to_string(::getpid()));
     const auto records = stem.string() + ".jsonl", table = stem.string() + ".h";
     {
@@ -139,7 +138,7 @@ BOOST_AUTO_TEST_CASE(tuner_reads_generated_games) {
     BOOST_CHECK_GT(positions, 40);
 }
 
-// Records of single positions (a search node each, tests/tools/cutoffs_to_positions.py): all
+// Records of single positions (a search node each, tools/data/cutoffs_to_positions.py): all
 // stones are the opening and one score judges the final position. With --scored-only the
 // tuner fits exactly the judged ones; the unjudged one's placeholder result stays out.
 BOOST_AUTO_TEST_CASE(tuner_reads_judged_single_positions_and_can_leave_out_the_unjudged) {
@@ -154,6 +153,7 @@ BOOST_AUTO_TEST_CASE(tuner_reads_judged_single_positions_and_can_leave_out_the_u
     BOOST_CHECK_EQUAL(positions_the_tuner_fits(records.str(), {"--score-weight", "1"}), 3);
     BOOST_CHECK_EQUAL(positions_the_tuner_fits(records.str(), {"--score-weight", "1", "--scored-only"}), 2);
 }
+#endif
 
 // --cutoffs: the searches' sampled cutoffs, each a position reached by legal moves with the
 // refutation legal in it, the same for any --jobs, and lines the order tuner reads as games.
@@ -184,9 +184,8 @@ BOOST_AUTO_TEST_CASE(cutoffs_are_legal_refutations_the_order_tuner_reads) {
         const Point move{c["moves"][0].at("x").get<int>(), c["moves"][0].at("y").get<int>()};
         BOOST_CHECK_MESSAGE(board.is_legal(move), line);
     }
-    const std::filesystem::path tuner =
-        std::filesystem::path(TENGEN_PBRAIN_PATH).parent_path() / "tests" / "tengen-tune-order";
-    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(tuner), "build tengen-tune-order first");
+#ifdef TENGEN_TUNE_ORDER_PATH  // built with the tools (TENGEN_BUILD_TOOLS)
+    const std::filesystem::path tuner = TENGEN_TUNE_ORDER_PATH;
     const auto run = run_with_input({tuner.string(), one, "--fine", "--epochs", "1", "--out", table}, "", 120000);
     const std::string header = read_file(table);
     for (const auto& f : {one, two, table}) std::filesystem::remove(f);
@@ -195,6 +194,9 @@ BOOST_AUTO_TEST_CASE(cutoffs_are_legal_refutations_the_order_tuner_reads) {
     std::string fitted_on = " (";  // the header names how many positions it was fitted on
     fitted_on += std::to_string(lines.size());
     BOOST_CHECK(header.find(fitted_on + " positions") != std::string::npos);
+#else
+    for (const auto& f : {one, two}) std::filesystem::remove(f);
+#endif
 }
 
 // Shards and resumption: a self-play run is data that takes hours, so it is split over
