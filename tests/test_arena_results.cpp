@@ -97,9 +97,8 @@ BOOST_AUTO_TEST_CASE(ctrl_c_prints_the_standings_and_the_command_that_resumes) {
     BOOST_REQUIRE(hint != std::string::npos);
     const std::string command = output.substr(hint + 13, output.find('\n', hint + 13) - hint - 13);
     BOOST_TEST(command.rfind(kArena, 0) == 0, command);
-    const int status = std::system(command.c_str());
-    BOOST_TEST(WIFEXITED(status));
-    BOOST_TEST(WEXITSTATUS(status) == 0);
+    const ProgramRun resumed = run_program({"sh", "-c", command}, RunOptions().stderr_into_output());
+    BOOST_TEST(resumed.exit_code == 0, resumed.output);
     BOOST_TEST(game_numbers(read_results(dir / "r.jsonl")) == range(games), boost::test_tools::per_element());
 }
 
