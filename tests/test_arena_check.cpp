@@ -8,33 +8,16 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
-#include "tournament/child_process.h"
+#include "arena_test_support.h"
 
 using namespace tengen;
+using namespace tengen::testing;
 
 namespace {
 
-const std::string kArena = TENGEN_ARENA_PATH;
-std::string fake(const std::string& name) { return std::string(TENGEN_FAKE_ENGINE_DIR) + "/fake-" + name; }
-
-struct Run {
-    int exit_code = -1;
-    std::string output;
-};
-
-Run run_check(const std::vector<std::string>& args) {
-    std::vector<std::string> argv{kArena, "check"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    ChildProcess p;
-    const Status started = p.start(argv, "", ChildProcess::Stderr::Stdout);
-    BOOST_REQUIRE_MESSAGE(started.ok(), started.error());
-    Run run;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    std::string line;
-    while (p.read_line(line, deadline) == ChildProcess::ReadStatus::Line) run.output += line + "\n";
-    if (!p.wait_exit(deadline)) p.kill();
-    run.exit_code = p.exit_code().value_or(-1);
-    return run;
+Run run_check(std::vector<std::string> args) {
+    args.insert(args.begin(), "check");
+    return run_arena(args, "", std::chrono::seconds(120));
 }
 
 bool has_line_starting(const std::string& output, const std::string& prefix) {

@@ -5,7 +5,6 @@
 // closed standard descriptors, a file-size limit, memory shared by fork, names full of escapes.
 // TENGEN_ARENA_UNDER_TEST runs another build of the arena (to see a test fail without its fix).
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -39,13 +38,10 @@ struct Shell {
 // Runs a shell command line in dir; "$ARENA" in it is the arena under test. The command's
 // stdout and stderr go to dir/out.txt unless the line redirects them itself.
 Shell shell(const TempDir& dir, const std::string& line) {
-    const std::string command = "cd '" + dir.path.string() + "' && ARENA='" + arena() + "' && export ARENA && (" +
-                                line + ") >'" + (dir / "out.txt") + "' 2>&1";
-    const int status = std::system(command.c_str());
-    Shell s;
-    s.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    s.output = read_text(dir / "out.txt");
-    return s;
+    const ProgramRun run = run_program(
+        {"sh", "-c", "ARENA='" + arena() + "' && export ARENA && (" + line + ") >'" + (dir / "out.txt") + "' 2>&1"},
+        RunOptions().in(dir.path.string()).within(std::chrono::seconds(300)));
+    return {run.end_signal ? 128 + run.end_signal : run.exit_code, read_text(dir / "out.txt")};
 }
 
 // Two random movers on a small board where four in a row wins.

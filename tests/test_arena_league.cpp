@@ -9,62 +9,21 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "tournament/child_process.h"
+#include "arena_test_support.h"
 
 using namespace tengen;
+using namespace tengen::testing;
 
 namespace {
 
-const std::string kArena = TENGEN_ARENA_PATH;
-std::string fake(const std::string& name) { return std::string(TENGEN_FAKE_ENGINE_DIR) + "/fake-" + name; }
 const std::filesystem::path kLeagueDir =
     std::filesystem::path(TENGEN_TEST_DATA_DIR) / ".." / ".." / "tournament" / "leagues";
 
-struct Run {
-    int exit_code = -1;
-    std::string output;
-};
-
 // Runs from a fresh directory of its own, so nothing is found beside the binary's sources.
-Run run_league(const std::vector<std::string>& args, const std::filesystem::path& dir) {
-    std::vector<std::string> argv{kArena, "league"};
-    argv.insert(argv.end(), args.begin(), args.end());
-    ChildProcess p;
-    const Status started = p.start(argv, dir.string(), ChildProcess::Stderr::Stdout);
-    BOOST_REQUIRE_MESSAGE(started.ok(), started.error());
-    Run run;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(240);
-    std::string line;
-    while (p.read_line(line, deadline) == ChildProcess::ReadStatus::Line) run.output += line + "\n";
-    if (!p.wait_exit(deadline)) p.kill();
-    run.exit_code = p.exit_code().value_or(-1);
-    return run;
+Run run_league(std::vector<std::string> args, const std::filesystem::path& dir) {
+    args.insert(args.begin(), "league");
+    return run_arena(args, dir.string(), std::chrono::seconds(240));
 }
-
-std::string slurp(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-std::vector<nlohmann::json> result_lines(const std::filesystem::path& path) {
-    std::vector<nlohmann::json> lines;
-    std::ifstream in(path);
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty()) lines.push_back(nlohmann::json::parse(line));
-    return lines;
-}
-
-struct TempDir {
-    std::filesystem::path path;
-    explicit TempDir(const std::string& tag)
-        : path(std::filesystem::temp_directory_path() / ("league-" + tag + "-" + std::to_string(::getpid()))) {
-        std::filesystem::remove_all(path);
-        std::filesystem::create_directories(path);
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-};
 
 // A line that starts with start and holds every one of parts, in order.
 bool has_line_with(const std::string& output, const std::string& start, const std::vector<std::string>& parts) {
@@ -92,7 +51,7 @@ bool has_line_with(const std::string& output, const std::string& start, const st
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(list_names_every_league_with_gomocups_conditions) {
-    TempDir dir("list");
+    TempDir dir("league-list");
     const Run run = run_league({"--list"}, dir.path);
     BOOST_TEST_MESSAGE(run.output);
     BOOST_TEST(run.exit_code == 0);
@@ -110,18 +69,18 @@ BOOST_AUTO_TEST_CASE(list_names_every_league_with_gomocups_conditions) {
 }
 
 BOOST_AUTO_TEST_CASE(print_gives_the_repositorys_file_from_any_directory) {
-    TempDir dir("print");
+    TempDir dir("league-print");
     for (const auto& entry : std::filesystem::directory_iterator(kLeagueDir)) {
         const std::string name = entry.path().stem().string();
         const Run run = run_league({"--print", name}, dir.path);
         BOOST_TEST(run.exit_code == 0, name);
-        BOOST_TEST(run.output == slurp(entry.path()), name);
+        BOOST_TEST(run.output == read_text(entry.path()), name);
         BOOST_TEST(nlohmann::json::parse(run.output).is_object(), name);
     }
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_league_is_an_error_that_lists_the_known_ones) {
-    TempDir dir("unknown");
+    TempDir dir("league-unknown");
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"freestyle-21", "--engine", "cmd=" + fake("random"), "--engine",
                                    "cmd=" + fake("random")},
@@ -136,7 +95,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_league_is_an_error_that_lists_the_known_ones) {
 }
 
 BOOST_AUTO_TEST_CASE(what_a_league_fixes_cannot_be_given) {
-    TempDir dir("fixed");
+    TempDir dir("league-fixed");
     const std::string a = "cmd=" + fake("random");
     const Run rule = run_league({"renju", "--engine", a, "--engine", a, "--rule", "freestyle"}, dir.path);
     BOOST_TEST(rule.exit_code == 2, rule.output);
@@ -148,7 +107,7 @@ BOOST_AUTO_TEST_CASE(what_a_league_fixes_cannot_be_given) {
 }
 
 BOOST_AUTO_TEST_CASE(leagues_send_their_scaled_clocks_rule_and_board_and_end_in_one_table) {
-    TempDir dir("play");
+    TempDir dir("league-play");
     const std::string log = (dir.path / "first.log").string();
     const std::vector<std::string> args{"renju",
                                         "freestyle-20",
@@ -168,7 +127,7 @@ BOOST_AUTO_TEST_CASE(leagues_send_their_scaled_clocks_rule_and_board_and_end_in_
     BOOST_TEST(run.exit_code == 0);
 
     // Renju is played at 1000 s / 300 s, freestyle-20 at 180 s / 30 s; a hundredth of each.
-    const std::string sent = slurp(log);
+    const std::string sent = read_text(log);
     for (const char* line :
          {"INFO timeout_turn 3000", "INFO timeout_match 10000", "INFO rule 4", "START 15", "INFO timeout_turn 300",
           "INFO timeout_match 1800", "INFO rule 0", "START 20", "INFO max_memory 367001600"})
@@ -176,8 +135,8 @@ BOOST_AUTO_TEST_CASE(leagues_send_their_scaled_clocks_rule_and_board_and_end_in_
     for (const char* unscaled : {"INFO timeout_turn 30000", "INFO timeout_turn 300000", "INFO timeout_match 180000"})
         BOOST_TEST(sent.find(std::string(unscaled) + "\n") == std::string::npos, unscaled);
 
-    const auto renju = result_lines(dir.path / "out" / "renju-scale0.01.jsonl");
-    const auto freestyle = result_lines(dir.path / "out" / "freestyle-20-scale0.01.jsonl");
+    const auto renju = read_results((dir.path / "out" / "renju-scale0.01.jsonl").string());
+    const auto freestyle = read_results((dir.path / "out" / "freestyle-20-scale0.01.jsonl").string());
     BOOST_TEST(renju.size() == 2u);
     BOOST_TEST(freestyle.size() == 2u);
     for (const auto& g : renju) {
@@ -205,6 +164,6 @@ BOOST_AUTO_TEST_CASE(leagues_send_their_scaled_clocks_rule_and_board_and_end_in_
     // The same command again resumes: nothing new is played, the table is printed again.
     const Run again = run_league(args, dir.path);
     BOOST_TEST(again.exit_code == 0, again.output);
-    BOOST_TEST(result_lines(dir.path / "out" / "renju-scale0.01.jsonl").size() == 2u);
+    BOOST_TEST(read_results((dir.path / "out" / "renju-scale0.01.jsonl").string()).size() == 2u);
     BOOST_TEST(again.output.find("Leagues played (clocks x0.01):") != std::string::npos, again.output);
 }

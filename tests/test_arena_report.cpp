@@ -1,7 +1,8 @@
 #define BOOST_TEST_MODULE arena_report
-// `tengen-arena report --html`'s replay board as a person sees it in headless Chromium: a
+// `tengen-arena report --html` as a person sees it in headless Chromium. The replay board: a
 // results file with known games is written, the real binary makes the page, and the page is
-// opened over the DevTools protocol to read what is drawn where.
+// opened over the DevTools protocol to read what is drawn where. The whole report: standings,
+// plots, crosstable and joint ratings of real matches, read off the page Chromium rendered.
 #include <boost/test/unit_test.hpp>
 
 #include <fstream>
@@ -102,6 +103,8 @@ std::string text_of(Browser& browser, const std::string& id) {
 
 }  // namespace
 
+BOOST_AUTO_TEST_SUITE(replay_board)
+
 BOOST_AUTO_TEST_CASE(the_report_board_puts_row_1_at_the_top_with_its_labels_clear_of_column_a) {
     ReportPage page;
     Browser browser(page.dir.path / "profile");
@@ -198,3 +201,121 @@ BOOST_AUTO_TEST_CASE(engine_names_made_of_markup_show_as_text_on_the_report) {
     BOOST_TEST(browser.evaluate("document.querySelectorAll('i').length") == 0);
     BOOST_TEST(browser.evaluate("document.querySelectorAll('script').length") == 3);  // data, board, replay
 }
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(html_report)
+
+namespace {
+
+// The page as headless Chromium (Debian's chromium, installed by .ci/run) renders it, scripts
+// run: its DOM.
+std::string rendered_dom(const TempDir& dir, const std::string& url) {
+    const ProgramRun browser = run_program({"chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                            "--user-data-dir=" + dir / "chromium-profile", "--dump-dom", url},
+                                           RunOptions().within(std::chrono::seconds(90)));
+    BOOST_REQUIRE_MESSAGE(browser.exit_code != 127,
+                          "cannot start chromium (Debian package chromium, installed by .ci/run)");
+    return browser.output;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+    return n;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_html_report_shows_the_standings_the_plots_and_any_game_on_a_board_in_a_browser) {
+    TempDir dir;
+    // Random players: some wins for each side, so the Elo is defined somewhere on the way.
+    const Run match = run_arena(quick_match(dir, 24, "r.jsonl"));
+    BOOST_REQUIRE_MESSAGE(match.exit_code == 0, match.output);
+    const Run report =
+        run_arena({"report", dir / "r.jsonl", "--html", dir / "report.html", "--sprt", "elo0=0", "elo1=20"});
+    BOOST_REQUIRE_MESSAGE(report.exit_code == 0, report.output);
+    BOOST_TEST(report.output.find("24 games") != std::string::npos, report.output);
+
+    // Self-contained: nothing is fetched (the only address is SVG's namespace name).
+    const std::string page = read_text(dir / "report.html");
+    BOOST_TEST(occurrences(page, "http") == occurrences(page, "http://www.w3.org/2000/svg"));
+    BOOST_TEST(page.find(" src=") == std::string::npos);
+    BOOST_TEST(page.find("<link") == std::string::npos);
+
+    const auto results = read_results(dir / "r.jsonl");
+    const nlohmann::json* game = nullptr;
+    for (const auto& r : results)
+        if (r.at("game") == 3) game = &r;
+    BOOST_REQUIRE(game);
+    const std::size_t total = game->at("moves").size();
+    const std::size_t shown = std::min<std::size_t>(2, total);
+    const std::string dom =
+        rendered_dom(dir, "file://" + dir / "report.html" + "#game=3&move=" + std::to_string(shown));
+
+    // The replay shows game 3 after two brain moves: its caption, and exactly those stones.
+    const std::string caption = "Game 3: " + game->at("black").get<std::string>() + " (black) vs " +
+                                game->at("white").get<std::string>() + " (white), freestyle; move " +
+                                std::to_string(shown) + " of " + std::to_string(total);
+    BOOST_TEST(dom.find(caption) != std::string::npos, dom.substr(0, 3000));
+    BOOST_TEST(dom.find("data-stones=\"" + std::to_string(shown) + "\"") != std::string::npos);
+    BOOST_TEST(occurrences(dom, "class=\"stone ") == shown);
+    // Standings with both brains, the crosstable, both plots drawn, the games listed.
+    BOOST_TEST(dom.find("<td class=\"engine\">a</td>") != std::string::npos);
+    BOOST_TEST(dom.find("<td class=\"engine\">b</td>") != std::string::npos);
+    BOOST_TEST(dom.find("id=\"crosstable\"") != std::string::npos);
+    for (const char* plot : {"id=\"elo-plot\"", "id=\"llr-plot\""}) {
+        const auto at = dom.find(plot);
+        BOOST_REQUIRE(at != std::string::npos);
+        BOOST_TEST(dom.find("class=\"series\"", at) < dom.find("</svg>", at), plot);
+    }
+    BOOST_TEST(dom.find("elo0=0 elo1=20") != std::string::npos);
+    BOOST_TEST(occurrences(dom, "class=\"game-link\"") >= 24u);
+    BOOST_TEST(dom.find("id=\"openings\"") != std::string::npos);
+
+    // The last move by default, with how the game ended.
+    const std::string whole = rendered_dom(dir, "file://" + dir / "report.html" + "#game=3");
+    BOOST_TEST(whole.find("move " + std::to_string(total) + " of " + std::to_string(total) + "; " +
+                          game->at("result").get<std::string>()) != std::string::npos);
+    BOOST_TEST(occurrences(whole, "class=\"stone ") == total);
+}
+
+BOOST_AUTO_TEST_CASE(the_html_report_of_three_brains_has_the_crosstable_and_joint_ratings) {
+    TempDir dir;
+    const Run match = run_arena({"--engine",
+                                 "name=a",
+                                 "cmd=" + fake("random"),
+                                 "--engine",
+                                 "name=b",
+                                 "cmd=" + fake("random"),
+                                 "--engine",
+                                 "name=c",
+                                 "cmd=" + fake("random"),
+                                 "--tournament",
+                                 "round-robin",
+                                 "--each",
+                                 "st=1",
+                                 "--board",
+                                 "7",
+                                 "--k",
+                                 "4",
+                                 "--games",
+                                 "2",
+                                 "--results",
+                                 dir / "r.jsonl"});
+    BOOST_REQUIRE_MESSAGE(match.exit_code == 0, match.output);
+    const Run report = run_arena({"report", dir / "r.jsonl", "--html", dir / "report.html"});
+    BOOST_REQUIRE_MESSAGE(report.exit_code == 0, report.output);
+    const std::string page = read_text(dir / "report.html");
+    BOOST_TEST(page.find("Joint ratings") != std::string::npos);
+    BOOST_TEST(occurrences(page, "class=\"series\"") == 3u);  // one rating line per brain
+    BOOST_TEST(page.find("<th>c</th>") != std::string::npos);
+    const Run help = run_arena({"report", "--help"});
+    BOOST_TEST(help.exit_code == 0);
+    BOOST_TEST(help.output.find("--html") != std::string::npos, help.output);
+    const Run missing = run_arena({"report", dir / "nothing.jsonl", "--html", dir / "x.html"});
+    BOOST_TEST(missing.exit_code == 2);
+    BOOST_TEST(missing.output.find("no such file") != std::string::npos, missing.output);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

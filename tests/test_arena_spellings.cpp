@@ -17,15 +17,12 @@
 #include <unistd.h>
 
 #include "arena_test_support.h"
-#include "tournament/child_process.h"
 
 namespace fs = std::filesystem;
 using namespace tengen;
 using namespace tengen::testing;
 
 namespace {
-
-const std::string kArena = TENGEN_ARENA_PATH;
 
 // A game tree of an SGF collection: each node's properties, values unescaped.
 using SgfNode = std::multimap<std::string, std::string>;

@@ -1,12 +1,14 @@
 #define BOOST_TEST_MODULE bench_signature
 #include <boost/test/unit_test.hpp>
 
-#include <cstdio>
 #include <fstream>
 #include <map>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "run_program.h"
 
 // bench's node counts are the search's signature: the same binary prints the same counts on
 // every machine, and a change to search or evaluation moves them. tests/data/bench-signature.txt
@@ -14,16 +16,6 @@
 // with it is either an unintended change of behaviour or an undocumented one.
 
 namespace {
-
-std::string run(const std::string& command) {
-    std::string out;
-    if (FILE* p = ::popen(command.c_str(), "r")) {
-        char buffer[4096];
-        while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, p)) out.append(buffer, n);
-        ::pclose(p);
-    }
-    return out;
-}
 
 // "NAME COUNT" lines; '#' starts a comment line.
 std::map<std::string, std::string> read_signature(const std::string& path) {
@@ -47,8 +39,11 @@ std::string signature(const std::string& name) {
     return it->second;
 }
 
-std::string printed_total(const std::string& arguments) {
-    const std::string output = run(std::string(TENGEN_PBRAIN_PATH) + " bench" + arguments);
+std::string printed_total(const std::vector<std::string>& arguments) {
+    std::vector<std::string> argv{TENGEN_PBRAIN_PATH, "bench"};
+    argv.insert(argv.end(), arguments.begin(), arguments.end());
+    const std::string output =
+        tengen::testing::run_program(argv, tengen::testing::RunOptions().within(std::chrono::minutes(10))).output;
     std::smatch printed;
     BOOST_REQUIRE_MESSAGE(std::regex_search(output, printed, std::regex(R"(Total nodes: ([0-9]+))")), output);
     return printed[1].str();
@@ -57,10 +52,10 @@ std::string printed_total(const std::string& arguments) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(bench_prints_the_node_count_of_the_signature_file) {
-    BOOST_CHECK_EQUAL(printed_total(""), signature("bench"));
+    BOOST_CHECK_EQUAL(printed_total({}), signature("bench"));
 }
 
 BOOST_AUTO_TEST_CASE(the_middlegames_to_depth_10_print_the_node_count_of_the_signature_file) {
     const std::string positions = std::string(TENGEN_TEST_DATA_DIR) + "/middlegames/freestyle-15.txt";
-    BOOST_CHECK_EQUAL(printed_total(" --depth 10 --positions '" + positions + "'"), signature("middlegames-depth10"));
+    BOOST_CHECK_EQUAL(printed_total({"--depth", "10", "--positions", positions}), signature("middlegames-depth10"));
 }

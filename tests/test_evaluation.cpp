@@ -1,6 +1,7 @@
 #define BOOST_TEST_MODULE evaluation
 #include <boost/test/unit_test.hpp>
 
+#include <array>
 #include <random>
 #include <vector>
 
@@ -76,41 +77,49 @@ BOOST_AUTO_TEST_CASE(a_longer_line_scores_higher) {
 }
 
 BOOST_AUTO_TEST_CASE(tempo_potentials_stay_incremental_under_make_and_unmake) {
+    // Along the walk, the potentials seen at each stone count of the current line: a move must
+    // remember the ones before it as its previous, and a take-back must return to them.
     std::mt19937 rng(5);
     for (Rule rule : {Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
         const GameConfig c{11, 9, 5, rule};
         Board b(c);
         SearchPosition incremental(c);
         incremental.set_from(b);
-        std::uniform_int_distribution<int> x(0, c.width - 1), y(0, c.height - 1);
-        for (int step = 0; step < 50 && !b.game_over(); ++step) {
-            const Point p{x(rng), y(rng)};
-            if (!b.is_legal(p)) continue;
-            int before[2][2];
+        using Potentials = std::array<int, 4>;  // colour by role
+        auto potentials = [](const SearchPosition& p, bool previous) {
+            Potentials out{};
             for (int colour = 0; colour < 2; ++colour)
-                for (int role = 0; role < 2; ++role)
-                    before[colour][role] = incremental.evaluator().tables().tempo_potential(colour, role == 0);
-            b.play(p);
-            incremental.make(incremental.cell_of(p));
-            for (int colour = 0; colour < 2; ++colour)
-                for (int role = 0; role < 2; ++role)
-                    BOOST_TEST_REQUIRE(incremental.evaluator().tables().previous_tempo_potential(colour, role == 0) ==
-                                       before[colour][role]);
-            if (step % 4 == 3) {
-                b.unmake();
-                incremental.unmake();
-                for (int colour = 0; colour < 2; ++colour)
-                    for (int role = 0; role < 2; ++role)
-                        BOOST_TEST_REQUIRE(incremental.evaluator().tables().tempo_potential(colour, role == 0) ==
-                                           before[colour][role]);
-            }
-            SearchPosition fresh(c);
-            fresh.set_from(b);
-            for (int colour = 0; colour < 2; ++colour)
-                for (int role = 0; role < 2; ++role)
-                    BOOST_TEST_REQUIRE(fresh.evaluator().tables().tempo_potential(colour, role == 0) ==
-                                       incremental.evaluator().tables().tempo_potential(colour, role == 0));
-        }
+                for (int role = 0; role < 2; ++role) {
+                    const auto& tables = p.evaluator().tables();
+                    out[static_cast<std::size_t>(2 * colour + role)] =
+                        previous ? tables.previous_tempo_potential(colour, role == 0)
+                                 : tables.tempo_potential(colour, role == 0);
+                }
+            return out;
+        };
+        std::vector<Potentials> seen{potentials(incremental, false)};  // by stone count
+        int moves = 0, take_backs = 0;
+        test::random_walk(
+            b, incremental, rng, 50,
+            [&](const Board& board, const SearchPosition& p) {
+                const std::size_t stones = static_cast<std::size_t>(p.stones());
+                if (stones >= seen.size()) {
+                    ++moves;
+                    BOOST_TEST_REQUIRE((potentials(p, true) == seen[stones - 1]));
+                    seen.resize(stones + 1);
+                } else {
+                    ++take_backs;
+                    BOOST_TEST_REQUIRE((potentials(p, false) == seen[stones]));
+                    seen.resize(stones + 1);
+                }
+                SearchPosition fresh(c);
+                fresh.set_from(board);
+                BOOST_TEST_REQUIRE((potentials(fresh, false) == potentials(p, false)));
+                seen[stones] = potentials(p, false);
+            },
+            test::WalkOptions().taking_back(4));
+        BOOST_TEST(moves > 0);
+        BOOST_TEST(take_backs > 0);
     }
 }
 

@@ -1,6 +1,6 @@
 // The protocol layer's pure pieces, in memory: parsing, line splitting, INFO settings, BOARD
 // positions and the analysis line forms. The whole brain is tested through pipes in
-// test_protocol.cpp.
+// test_protocol_commands.cpp, test_protocol_settings.cpp and test_protocol_managers.cpp.
 #define BOOST_TEST_MODULE protocol_parts
 #include <boost/test/unit_test.hpp>
 

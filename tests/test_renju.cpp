@@ -12,6 +12,7 @@
 #include "engine/notation.h"
 #include "engine/renju.h"
 #include "ai/search_position.h"
+#include "renju_oracle.h"
 
 namespace tengen {
 // Boost.Test prints checked values; found by argument-dependent lookup.
@@ -22,6 +23,8 @@ std::ostream& operator<<(std::ostream& os, Forbidden f) {
 }  // namespace tengen
 
 using namespace tengen;
+using tengen::testing::drawing;
+using tengen::testing::RenjuOracle;
 
 namespace {
 
@@ -174,123 +177,6 @@ const std::vector<Diagram>& diagrams() {
     return all;
 }
 
-// A slow, literal reading of the referee's rule, written independently of renju.cpp: fours
-// are told apart by the set of stones they consist of (a straight four is one set, X.XXX.X
-// two), and a three is a line where one more stone q makes a straight four .XXXX. through p
-// and q, whose two ends each make exactly five, with q usable: not forbidden (recursively)
-// and not itself making a five anywhere.
-class NaiveRenju {
-public:
-    explicit NaiveRenju(const Board& b) : w_(b.width()), h_(b.height()), cells_(static_cast<std::size_t>(w_ * h_)) {
-        for (int y = 0; y < h_; ++y)
-            for (int x = 0; x < w_; ++x) cells_[idx({x, y})] = b.at({x, y});
-    }
-
-    int forbidden_four_points = 0;  // straight-four points found forbidden: recursion at work
-    int five_four_points = 0;       // straight-four points that make a five: the referee's case
-
-    Forbidden forbidden(Point p) {
-        set(p, Color::Black);
-        Forbidden result = classify(p);
-        set(p, Color::Empty);
-        return result;
-    }
-
-private:
-    std::size_t idx(Point p) const { return static_cast<std::size_t>(p.y * w_ + p.x); }
-    bool on(Point p) const { return p.x >= 0 && p.y >= 0 && p.x < w_ && p.y < h_; }
-    Color at(Point p) const { return on(p) ? cells_[idx(p)] : Color::Wall; }
-    void set(Point p, Color c) { cells_[idx(p)] = c; }
-    static Point add(Point p, Point d, int t) { return {p.x + t * d.x, p.y + t * d.y}; }
-
-    // The black run through p (p is black) along d, as its list of points.
-    std::vector<Point> run(Point p, Point d) const {
-        Point a = p;
-        while (at(add(a, d, -1)) == Color::Black) a = add(a, d, -1);
-        std::vector<Point> pts;
-        for (Point q = a; at(q) == Color::Black; q = add(q, d, 1)) pts.push_back(q);
-        return pts;
-    }
-    static bool contains(const std::vector<Point>& v, Point p) { return std::find(v.begin(), v.end(), p) != v.end(); }
-    // Does a black stone at empty q make exactly five along d, with p among the five?
-    bool five_with(Point q, Point d, Point p) {
-        set(q, Color::Black);
-        const auto r = run(q, d);
-        set(q, Color::Empty);
-        return r.size() == 5 && contains(r, p);
-    }
-
-    // Does a black stone at empty q make exactly five in some line?
-    bool makes_five(Point q) {
-        set(q, Color::Black);
-        bool five = false;
-        for (Point d : kDirections) five = five || run(q, d).size() == 5;
-        set(q, Color::Empty);
-        return five;
-    }
-
-    Forbidden classify(Point p) {
-        bool overline = false;
-        for (Point d : kDirections) {
-            const auto n = run(p, d).size();
-            if (n == 5) return Forbidden::None;
-            if (n > 5) overline = true;
-        }
-        if (overline) return Forbidden::Overline;
-        int fours = 0;
-        std::array<bool, 4> has_four{};
-        for (std::size_t k = 0; k < 4; ++k) {
-            const Point d = kDirections[k];
-            std::set<std::vector<Point>> stone_sets;
-            for (int t = -5; t <= 5; ++t) {
-                const Point q = add(p, d, t);
-                if (t == 0 || at(q) != Color::Empty || !five_with(q, d, p)) continue;
-                set(q, Color::Black);
-                auto stones = run(q, d);
-                set(q, Color::Empty);
-                stones.erase(std::find(stones.begin(), stones.end(), q));
-                stone_sets.insert(stones);
-            }
-            fours += static_cast<int>(stone_sets.size());
-            has_four[k] = !stone_sets.empty();
-        }
-        if (fours >= 2) return Forbidden::DoubleFour;
-        int threes = 0;
-        for (std::size_t k = 0; k < 4; ++k) {
-            if (has_four[k]) continue;
-            const Point d = kDirections[k];
-            for (int t = -4; t <= 4; ++t) {
-                const Point q = add(p, d, t);
-                if (t == 0 || at(q) != Color::Empty) continue;
-                set(q, Color::Black);
-                const auto r = run(p, d);
-                bool straight = false;
-                if (r.size() == 4 && contains(r, q)) {
-                    const Point e1 = add(r.front(), d, -1), e2 = add(r.back(), d, 1);
-                    straight =
-                        at(e1) == Color::Empty && at(e2) == Color::Empty && five_with(e1, d, p) && five_with(e2, d, p);
-                }
-                set(q, Color::Empty);
-                if (!straight) continue;
-                if (makes_five(q)) {
-                    ++five_four_points;
-                    continue;
-                }
-                if (forbidden(q) != Forbidden::None) {
-                    ++forbidden_four_points;
-                    continue;
-                }
-                ++threes;
-                break;
-            }
-        }
-        return threes >= 2 ? Forbidden::DoubleThree : Forbidden::None;
-    }
-
-    int w_, h_;
-    std::vector<Color> cells_;
-};
-
 }  // namespace
 
 // A necessary condition for any forbidden point, written from the rule (not renju.cpp's own
@@ -312,33 +198,19 @@ bool enough_black_nearby(const Board& b, Point p) {
     return busy_lines >= 2;
 }
 
-std::string drawing(const Board& b, Point mark) {
-    std::string out;
-    for (int y = 0; y < b.height(); ++y) {
-        for (int x = 0; x < b.width(); ++x) {
-            const Color c = b.at({x, y});
-            out += (Point{x, y} == mark) ? '*'
-                   : c == Color::Black   ? 'X'
-                   : c == Color::White   ? 'O'
-                   : c == Color::Wall    ? '#'
-                                         : '.';
-        }
-        out += '\n';
-    }
-    return out;
-}
-
-// 100,000 random crowded positions from a fixed seed: every empty point is judged by
-// renju.cpp (which YXSHOWFORBID, play and the arena's referee use), by the search's own
-// incremental check (SearchPosition::is_forbidden, which decides what the search may play),
-// and, where the rule allows a forbidden point at all, by the naive reading above. All three
-// must agree everywhere.
+// 50,000 random crowded positions from a fixed seed, walls among the stones and black free to
+// stand on points forbidden to it: every empty point is judged by renju.cpp (which
+// YXSHOWFORBID, play and the arena's referee use), by the search's own incremental check
+// (SearchPosition::is_forbidden, which decides what the search may play), and, where the rule
+// allows a forbidden point at all, by the oracle (renju_oracle.h). All three must agree
+// everywhere, on the kind of each forbidden point too. test_renju_referee.cpp runs the other
+// 50,000 positions of the 100,000: legal games' positions, against the same oracle.
 BOOST_AUTO_TEST_CASE(agrees_with_a_naive_reading_on_random_positions) {
     std::mt19937 rng(20261123);
     std::array<int, 4> seen{};
     long points = 0, judged = 0;
     int forbidden_four_points = 0, five_four_points = 0;
-    constexpr int kPositions = 100000;
+    constexpr int kPositions = 50000;
     // One search position per board size, reused: set_from() replaces everything in it.
     SearchPosition search9(GameConfig{9, 9, 5, Rule::Renju}), search15(GameConfig{15, 15, 5, Rule::Renju});
     for (int round = 0; round < kPositions; ++round) {
@@ -360,7 +232,7 @@ BOOST_AUTO_TEST_CASE(agrees_with_a_naive_reading_on_random_positions) {
         BOOST_REQUIRE(!b.game_over());
         SearchPosition& search = size == 9 ? search9 : search15;
         search.set_from(b);
-        NaiveRenju naive(b);
+        RenjuOracle naive(b);
         for (int y = 0; y < size; ++y)
             for (int x = 0; x < size; ++x) {
                 const Point p{x, y};

@@ -191,33 +191,31 @@ BOOST_AUTO_TEST_CASE(learned_order_only_where_it_was_fitted) {
             SearchPosition incremental(c);
             incremental.set_from(b);
             BOOST_TEST(incremental.learned_order() == learned);
-            std::uniform_int_distribution<int> near(4, 10);
             int differs = 0;
-            for (int step = 0; step < 30 && !b.game_over(); ++step) {
-                const Point p{near(rng), near(rng)};
-                if (!b.is_legal(p)) continue;
-                b.play(p);
-                incremental.make(incremental.cell_of(p));
-                SearchPosition fresh(c);
-                fresh.set_from(b);
-                for (int y = 0; y < c.height; ++y)
-                    for (int x = 0; x < c.width; ++x) {
-                        const int cell = incremental.cell_of({x, y});
-                        if (!incremental.empty(cell)) continue;
-                        for (int colour = 0; colour < 2; ++colour) {
-                            const int attack = incremental.order_attack(cell, colour);
-                            const int defence = incremental.order_defence(cell, colour);
-                            BOOST_TEST_REQUIRE(attack == fresh.order_attack(cell, colour));
-                            BOOST_TEST_REQUIRE(defence == fresh.order_defence(cell, colour));
-                            const int hand_set = incremental.order_value(cell, colour);
-                            if (!learned) {
-                                BOOST_TEST_REQUIRE(attack == 2 * hand_set);
-                                BOOST_TEST_REQUIRE(defence == hand_set);
+            test::random_walk(
+                b, incremental, rng, 30,
+                [&](const Board& board, const SearchPosition& p) {
+                    SearchPosition fresh(c);
+                    fresh.set_from(board);
+                    for (int y = 0; y < c.height; ++y)
+                        for (int x = 0; x < c.width; ++x) {
+                            const int cell = p.cell_of({x, y});
+                            if (!p.empty(cell)) continue;
+                            for (int colour = 0; colour < 2; ++colour) {
+                                const int attack = p.order_attack(cell, colour);
+                                const int defence = p.order_defence(cell, colour);
+                                BOOST_TEST_REQUIRE(attack == fresh.order_attack(cell, colour));
+                                BOOST_TEST_REQUIRE(defence == fresh.order_defence(cell, colour));
+                                const int hand_set = p.order_value(cell, colour);
+                                if (!learned) {
+                                    BOOST_TEST_REQUIRE(attack == 2 * hand_set);
+                                    BOOST_TEST_REQUIRE(defence == hand_set);
+                                }
+                                differs += attack != 2 * hand_set || defence != hand_set;
                             }
-                            differs += attack != 2 * hand_set || defence != hand_set;
                         }
-                    }
-            }
+                },
+                test::WalkOptions().in_area(4, 10, 4, 10).taking_back(0));
             if (learned) BOOST_TEST(differs > 0);
         }
     }
@@ -232,27 +230,21 @@ BOOST_AUTO_TEST_CASE(incremental_patterns_match_a_fresh_scan) {
             Board b(c);
             SearchPosition incremental(c);
             incremental.set_from(b);
-            std::uniform_int_distribution<int> x(0, c.width - 1), y(0, c.height - 1);
-            for (int step = 0; step < 40 && !b.game_over(); ++step) {
-                const Point p{x(rng), y(rng)};
-                if (!b.is_legal(p)) continue;
-                b.play(p);
-                incremental.make(incremental.cell_of(p));
-                if (step % 5 == 4) {  // and sometimes take one back
-                    b.unmake();
-                    incremental.unmake();
-                }
-                SearchPosition fresh(c);
-                fresh.set_from(b);
-                BOOST_TEST_REQUIRE(fresh.hash() == incremental.hash());
-                for (int colour = 0; colour < 2; ++colour) {
-                    BOOST_TEST_REQUIRE(fresh.potential(colour) == incremental.potential(colour));
-                    BOOST_TEST_REQUIRE(fresh.four_cells(colour) == incremental.four_cells(colour));
-                    for (int cl = 0; cl < kClassCount; ++cl)
-                        BOOST_TEST_REQUIRE(fresh.class_count(colour, CellClass(cl)) ==
-                                           incremental.class_count(colour, CellClass(cl)));
-                }
-            }
+            test::random_walk(
+                b, incremental, rng, 40,
+                [&](const Board& board, const SearchPosition& p) {
+                    SearchPosition fresh(c);
+                    fresh.set_from(board);
+                    BOOST_TEST_REQUIRE(fresh.hash() == p.hash());
+                    for (int colour = 0; colour < 2; ++colour) {
+                        BOOST_TEST_REQUIRE(fresh.potential(colour) == p.potential(colour));
+                        BOOST_TEST_REQUIRE(fresh.four_cells(colour) == p.four_cells(colour));
+                        for (int cl = 0; cl < kClassCount; ++cl)
+                            BOOST_TEST_REQUIRE(fresh.class_count(colour, CellClass(cl)) ==
+                                               p.class_count(colour, CellClass(cl)));
+                    }
+                },
+                test::WalkOptions().taking_back(5));
         }
     }
 }
@@ -282,42 +274,36 @@ BOOST_AUTO_TEST_CASE(every_line_class_matches_its_window_read_from_the_board) {
             return static_cast<std::uint64_t>(b.at({x, y}));
         };
         // Stones near the centre, so that long windows meet both stones and the board's edges.
-        std::uniform_int_distribution<int> x(8, 23), y(4, 16);
-        int played = 0;
-        for (int step = 0; step < 60 && !b.game_over(); ++step) {
-            const Point p{x(rng), y(rng)};
-            if (!b.is_legal(p)) continue;
-            b.play(p);
-            position.make(position.cell_of(p));
-            ++played;
-            if (step % 4 == 3) {
-                b.unmake();
-                position.unmake();
-            }
-            if (step % 3 != 0) continue;
-            for (int cy = 0; cy < c.height; ++cy)
-                for (int cx = 0; cx < c.width; ++cx) {
-                    if (!b.is_empty({cx, cy})) continue;
-                    for (int colour = 0; colour < 2; ++colour) {
-                        ShapeTable& table = reference[static_cast<std::size_t>(colour)];
-                        const int span = table.span();
-                        for (int d = 0; d < 4; ++d) {
-                            const Point s = steps[static_cast<std::size_t>(d)];
-                            std::uint64_t before = 0, after = 0;
-                            for (int j = 0; j < span; ++j) {
-                                const int back = span - j;  // the farthest cell first
-                                before |= code_at(cx - back * s.x, cy - back * s.y) << (2 * j);
-                                after |= code_at(cx + (j + 1) * s.x, cy + (j + 1) * s.y) << (2 * j);
+        int played = 0, step = 0;
+        test::random_walk(
+            b, position, rng, 60,
+            [&](const Board& board, const SearchPosition& walked) {
+                played = std::max(played, walked.stones());
+                if (step++ % 3 != 0) return;
+                for (int cy = 0; cy < c.height; ++cy)
+                    for (int cx = 0; cx < c.width; ++cx) {
+                        if (!board.is_empty({cx, cy})) continue;
+                        for (int colour = 0; colour < 2; ++colour) {
+                            ShapeTable& table = reference[static_cast<std::size_t>(colour)];
+                            const int span = table.span();
+                            for (int d = 0; d < 4; ++d) {
+                                const Point s = steps[static_cast<std::size_t>(d)];
+                                std::uint64_t before = 0, after = 0;
+                                for (int j = 0; j < span; ++j) {
+                                    const int back = span - j;  // the farthest cell first
+                                    before |= code_at(cx - back * s.x, cy - back * s.y) << (2 * j);
+                                    after |= code_at(cx + (j + 1) * s.x, cy + (j + 1) * s.y) << (2 * j);
+                                }
+                                BOOST_TEST_REQUIRE(walked.line_class(walked.cell_of({cx, cy}), colour, d) ==
+                                                       table.lookup(before, after),
+                                                   "rule " << static_cast<int>(tc.rule) << " k " << tc.k << " at " << cx
+                                                           << "," << cy << " colour " << colour << " dir " << d);
                             }
-                            BOOST_TEST_REQUIRE(position.line_class(position.cell_of({cx, cy}), colour, d) ==
-                                                   table.lookup(before, after),
-                                               "rule " << static_cast<int>(tc.rule) << " k " << tc.k << " at " << cx
-                                                       << "," << cy << " colour " << colour << " dir " << d);
                         }
                     }
-                }
-        }
-        BOOST_TEST(played > 20);
+            },
+            test::WalkOptions().in_area(8, 23, 4, 16).taking_back(4));
+        BOOST_TEST(played > 20);  // the most stones on the board at once
     }
 }
 

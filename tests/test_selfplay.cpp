@@ -14,12 +14,13 @@
 
 #include "engine/board.h"
 #include "engine/notation.h"
-#include "play_pipe.h"
+#include "run_program.h"
 #include "engine/renju.h"
 
 using namespace tengen;
-using tengen::testing::PipeRun;
-using tengen::testing::run_with_input;
+using tengen::testing::ProgramRun;
+using tengen::testing::run_program;
+using tengen::testing::RunOptions;
 
 namespace {
 
@@ -42,10 +43,10 @@ std::string selfplay(const std::string& rule, int size, int games, int jobs, int
                                   "--nodes",          std::to_string(nodes),
                                   "--opening-nodes",  "300"};
     args.insert(args.end(), extra.begin(), extra.end());
-    const auto run = run_with_input(args, "", 120000);
+    const auto run = run_program(args, RunOptions().within(std::chrono::seconds(120)));
     BOOST_REQUIRE(!run.timed_out);
     BOOST_REQUIRE_EQUAL(run.exit_code, 0);
-    return run.out;
+    return run.output;
 }
 
 // Replays every game on the engine's own Board: each move legal (and never forbidden for black
@@ -99,7 +100,8 @@ BOOST_AUTO_TEST_CASE(renju_games_never_play_forbidden_points) {
 }
 
 BOOST_AUTO_TEST_CASE(bad_options_are_refused) {
-    const auto run = run_with_input({TENGEN_PBRAIN_PATH, "selfplay", "--jobs", "0"}, "", 20000);
+    const auto run =
+        run_program({TENGEN_PBRAIN_PATH, "selfplay", "--jobs", "0"}, RunOptions().within(std::chrono::seconds(20)));
     BOOST_CHECK_EQUAL(run.exit_code, 2);
 }
 
@@ -108,12 +110,11 @@ std::string read_file(const std::filesystem::path& path) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+#ifdef TENGEN_TUNE_EVAL_CODES_PATH  // built with the tools (TENGEN_BUILD_TOOLS)
 // Fits tengen-tune-eval-codes for one epoch on these records (plus any options) and returns how
 // many positions it fitted, as the header it writes names them.
 int positions_the_tuner_fits(const std::string& records_text, const std::vector<std::string>& options = {}) {
-    const std::filesystem::path tuner =
-        std::filesystem::path(TENGEN_PBRAIN_PATH).parent_path() / "tests" / "tengen-tune-eval-codes";
-    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(tuner), "build tengen-tune-eval-codes first");
+    const std::filesystem::path tuner = TENGEN_TUNE_EVAL_CODES_PATH;
     const auto stem = std::filesystem::temp_directory_path() / ("tengen-tuner-" + std::to_string(::getpid()));
     const auto records = stem.string() + ".jsonl", table = stem.string() + ".h";
     {
@@ -122,7 +123,7 @@ int positions_the_tuner_fits(const std::string& records_text, const std::vector<
     }
     std::vector<std::string> args{tuner.string(), records, "--epochs", "1", "--holdout", "0", "--out", table};
     args.insert(args.end(), options.begin(), options.end());
-    const auto run = run_with_input(args, "", 120000);
+    const auto run = run_program(args, RunOptions().within(std::chrono::seconds(120)));
     const std::string header = read_file(table);
     std::filesystem::remove(records);
     std::filesystem::remove(table);
@@ -139,7 +140,7 @@ BOOST_AUTO_TEST_CASE(tuner_reads_generated_games) {
     BOOST_CHECK_GT(positions, 40);
 }
 
-// Records of single positions (a search node each, tests/tools/cutoffs_to_positions.py): all
+// Records of single positions (a search node each, tools/data/cutoffs_to_positions.py): all
 // stones are the opening and one score judges the final position. With --scored-only the
 // tuner fits exactly the judged ones; the unjudged one's placeholder result stays out.
 BOOST_AUTO_TEST_CASE(tuner_reads_judged_single_positions_and_can_leave_out_the_unjudged) {
@@ -154,6 +155,7 @@ BOOST_AUTO_TEST_CASE(tuner_reads_judged_single_positions_and_can_leave_out_the_u
     BOOST_CHECK_EQUAL(positions_the_tuner_fits(records.str(), {"--score-weight", "1"}), 3);
     BOOST_CHECK_EQUAL(positions_the_tuner_fits(records.str(), {"--score-weight", "1", "--scored-only"}), 2);
 }
+#endif
 
 // --cutoffs: the searches' sampled cutoffs, each a position reached by legal moves with the
 // refutation legal in it, the same for any --jobs, and lines the order tuner reads as games.
@@ -184,10 +186,10 @@ BOOST_AUTO_TEST_CASE(cutoffs_are_legal_refutations_the_order_tuner_reads) {
         const Point move{c["moves"][0].at("x").get<int>(), c["moves"][0].at("y").get<int>()};
         BOOST_CHECK_MESSAGE(board.is_legal(move), line);
     }
-    const std::filesystem::path tuner =
-        std::filesystem::path(TENGEN_PBRAIN_PATH).parent_path() / "tests" / "tengen-tune-order";
-    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(tuner), "build tengen-tune-order first");
-    const auto run = run_with_input({tuner.string(), one, "--fine", "--epochs", "1", "--out", table}, "", 120000);
+#ifdef TENGEN_TUNE_ORDER_PATH  // built with the tools (TENGEN_BUILD_TOOLS)
+    const std::filesystem::path tuner = TENGEN_TUNE_ORDER_PATH;
+    const auto run = run_program({tuner.string(), one, "--fine", "--epochs", "1", "--out", table},
+                                 RunOptions().within(std::chrono::seconds(120)));
     const std::string header = read_file(table);
     for (const auto& f : {one, two, table}) std::filesystem::remove(f);
     BOOST_REQUIRE_EQUAL(run.exit_code, 0);
@@ -195,6 +197,9 @@ BOOST_AUTO_TEST_CASE(cutoffs_are_legal_refutations_the_order_tuner_reads) {
     std::string fitted_on = " (";  // the header names how many positions it was fitted on
     fitted_on += std::to_string(lines.size());
     BOOST_CHECK(header.find(fitted_on + " positions") != std::string::npos);
+#else
+    for (const auto& f : {one, two}) std::filesystem::remove(f);
+#endif
 }
 
 // Shards and resumption: a self-play run is data that takes hours, so it is split over
@@ -214,19 +219,19 @@ struct ScratchDir {
 const std::vector<std::string> kSmallRun{"--size", "9", "--nodes", "300", "--opening-nodes", "300"};
 
 // Six games of a small run unless told otherwise.
-PipeRun selfplay_run(const std::vector<std::string>& extra, int games = 6) {
+ProgramRun selfplay_run(const std::vector<std::string>& extra, int games = 6) {
     std::vector<std::string> args{TENGEN_PBRAIN_PATH, "selfplay", "--games", std::to_string(games)};
     args.insert(args.end(), kSmallRun.begin(), kSmallRun.end());
     args.insert(args.end(), extra.begin(), extra.end());
-    const auto run = run_with_input(args, "", 120000);
+    const auto run = run_program(args, RunOptions().within(std::chrono::seconds(120)));
     BOOST_REQUIRE(!run.timed_out);
     return run;
 }
 
-PipeRun merge_run(const std::vector<std::string>& files) {
+ProgramRun merge_run(const std::vector<std::string>& files) {
     std::vector<std::string> args{TENGEN_PBRAIN_PATH, "selfplay", "merge"};
     args.insert(args.end(), files.begin(), files.end());
-    const auto run = run_with_input(args, "", 60000);
+    const auto run = run_program(args, RunOptions().within(std::chrono::seconds(60)));
     BOOST_REQUIRE(!run.timed_out);
     return run;
 }
@@ -251,11 +256,11 @@ BOOST_AUTO_TEST_CASE(shards_merged_are_the_whole_run_byte_for_byte) {
     const auto merged = merge_run(
         {dir.file("shard2.jsonl"), dir.file("shard0.jsonl"), dir.file("shard1.jsonl"), dir.file("shard0.jsonl")});
     BOOST_REQUIRE_EQUAL(merged.exit_code, 0);
-    BOOST_CHECK_EQUAL(merged.out, whole.out);
+    BOOST_CHECK_EQUAL(merged.output, whole.output);
     // A shard still missing is named as a hole, not hidden.
     const auto partial = merge_run({dir.file("shard0.jsonl"), dir.file("shard1.jsonl")});
     BOOST_CHECK_EQUAL(partial.exit_code, 0);
-    BOOST_CHECK_MESSAGE(partial.err.find("games 0..4, 1 missing (2)") != std::string::npos, partial.err);
+    BOOST_CHECK_MESSAGE(partial.errors.find("games 0..4, 1 missing (2)") != std::string::npos, partial.errors);
 }
 
 BOOST_AUTO_TEST_CASE(a_run_cut_off_mid_line_resumes_to_the_same_bytes) {
@@ -263,16 +268,16 @@ BOOST_AUTO_TEST_CASE(a_run_cut_off_mid_line_resumes_to_the_same_bytes) {
     const auto whole = selfplay_run({"--seed", "7"});
     BOOST_REQUIRE_EQUAL(whole.exit_code, 0);
     // Two whole games and half of the third, as a kill while writing leaves the file.
-    const auto lines = lines_of(whole.out);
+    const auto lines = lines_of(whole.output);
     const std::string cut = lines[0] + "\n" + lines[1] + "\n" + lines[2].substr(0, lines[2].size() / 2);
     write_file(dir.file("run.jsonl"), cut);
     const auto resumed = selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")});
     BOOST_CHECK_EQUAL(resumed.exit_code, 0);
-    BOOST_CHECK(resumed.err.find("holds 2 of 6 games") != std::string::npos);
-    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), whole.out);
+    BOOST_CHECK(resumed.errors.find("holds 2 of 6 games") != std::string::npos);
+    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), whole.output);
     // Finished: running it again plays nothing and changes nothing; a larger --games grows it.
     BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}).exit_code, 0);
-    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), whole.out);
+    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), whole.output);
     BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}, 7).exit_code, 0);
     BOOST_CHECK_EQUAL(lines_of(read_file(dir.file("run.jsonl"))).size(), 7u);
 }
@@ -280,14 +285,14 @@ BOOST_AUTO_TEST_CASE(a_run_cut_off_mid_line_resumes_to_the_same_bytes) {
 BOOST_AUTO_TEST_CASE(an_output_holding_anything_else_is_refused_and_left_alone) {
     const ScratchDir dir;
     const auto seven = selfplay_run({"--seed", "7"});
-    write_file(dir.file("run.jsonl"), seven.out);
+    write_file(dir.file("run.jsonl"), seven.output);
     // Another seed's run, fewer games than the file holds, and a file that is no self-play at all.
     const auto other_seed = selfplay_run({"--seed", "8", "-o", dir.file("run.jsonl")});
     BOOST_CHECK_EQUAL(other_seed.exit_code, 2);
-    BOOST_CHECK(other_seed.err.find("seed 8") != std::string::npos);
+    BOOST_CHECK(other_seed.errors.find("seed 8") != std::string::npos);
     const auto fewer = selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}, 3);
     BOOST_CHECK_EQUAL(fewer.exit_code, 2);
-    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), seven.out);
+    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), seven.output);
     const std::string results = R"({"game":0,"result":"1-0"})"
                                 "\n";
     write_file(dir.file("results.jsonl"), results);
@@ -310,11 +315,11 @@ BOOST_AUTO_TEST_CASE(network_games_say_so_and_never_continue_a_run_of_the_tables
     // Portable kernels play the same games, byte for byte.
     BOOST_CHECK_EQUAL(selfplay("freestyle", 9, 2, 1, 7, {"--evaluator", "network", "--portable-kernels"}), network);
     // A run of the tables (the same settings otherwise) is not resumed by the network.
-    const std::string run_of_tables = selfplay_run({"--seed", "7"}, 2).out;
+    const std::string run_of_tables = selfplay_run({"--seed", "7"}, 2).output;
     write_file(dir.file("run.jsonl"), run_of_tables);
     const auto mixed = selfplay_run({"--seed", "7", "--evaluator", "network", "-o", dir.file("run.jsonl")}, 2);
     BOOST_CHECK_EQUAL(mixed.exit_code, 2);
-    BOOST_CHECK(mixed.err.find("network") != std::string::npos);
+    BOOST_CHECK(mixed.errors.find("network") != std::string::npos);
     BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), run_of_tables);
     BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}, 3).exit_code, 0);  // the tables may
     BOOST_CHECK_EQUAL(selfplay_run({"--evaluator", "neural"}).exit_code, 2);
@@ -324,26 +329,26 @@ BOOST_AUTO_TEST_CASE(merge_refuses_two_games_under_one_number_and_files_that_are
     const ScratchDir dir;
     const auto seven = selfplay_run({"--seed", "7"});
     const auto eight = selfplay_run({"--seed", "8"});
-    write_file(dir.file("seven.jsonl"), seven.out);
+    write_file(dir.file("seven.jsonl"), seven.output);
     // Seed 8's games relabelled as seed 7's: the same numbers, other games.
-    std::string relabelled = eight.out;
+    std::string relabelled = eight.output;
     for (std::size_t at; (at = relabelled.find("\"seed\":8,")) != std::string::npos;)
         relabelled.replace(at, 9, "\"seed\":7,");
     write_file(dir.file("clash.jsonl"), relabelled);
     const auto clash = merge_run({dir.file("seven.jsonl"), dir.file("clash.jsonl"), "-o", dir.file("out.jsonl")});
     BOOST_CHECK_EQUAL(clash.exit_code, 2);
-    BOOST_CHECK(clash.err.find("game 0 (freestyle 9x9 k=5, seed 7, 300 nodes) differs") != std::string::npos);
+    BOOST_CHECK(clash.errors.find("game 0 (freestyle 9x9 k=5, seed 7, 300 nodes) differs") != std::string::npos);
     BOOST_CHECK(!std::filesystem::exists(dir.file("out.jsonl")));
     write_file(dir.file("other.jsonl"), "{\"format\":\"tengen-selfplay-1\",\"rule\":\"freestyle\"}\n");
     const auto other = merge_run({dir.file("other.jsonl")});
     BOOST_CHECK_EQUAL(other.exit_code, 2);
-    BOOST_CHECK(other.err.find("other.jsonl line 1: it has no \"board\"") != std::string::npos);
-    BOOST_CHECK(other.err.find("json.exception") == std::string::npos);
+    BOOST_CHECK(other.errors.find("other.jsonl line 1: it has no \"board\"") != std::string::npos);
+    BOOST_CHECK(other.errors.find("json.exception") == std::string::npos);
     // Two runs of different seeds pool into one file, each run in game order.
-    write_file(dir.file("eight.jsonl"), eight.out);
+    write_file(dir.file("eight.jsonl"), eight.output);
     const auto pooled = merge_run({dir.file("eight.jsonl"), dir.file("seven.jsonl")});
     BOOST_CHECK_EQUAL(pooled.exit_code, 0);
-    BOOST_CHECK_EQUAL(pooled.out, seven.out + eight.out);
+    BOOST_CHECK_EQUAL(pooled.output, seven.output + eight.output);
 }
 
 // relabel: the positions where the result and the shallow score part are searched again,
@@ -356,7 +361,7 @@ BOOST_AUTO_TEST_CASE(relabel_searches_again_exactly_where_result_and_score_disag
         std::vector<std::string> args{TENGEN_PBRAIN_PATH, "selfplay", "relabel", dir.file("games.jsonl"), "-o",
                                       dir.file(out),      "--nodes",  "3000"};
         args.insert(args.end(), extra.begin(), extra.end());
-        const auto run = run_with_input(args, "", 120000);
+        const auto run = run_program(args, RunOptions().within(std::chrono::seconds(120)));
         BOOST_REQUIRE_EQUAL(run.exit_code, 0);
         return read_file(dir.file(out));
     };

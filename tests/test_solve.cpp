@@ -13,7 +13,7 @@
 
 #include "ai/exact_solver.h"
 #include "engine/notation.h"
-#include "play_pipe.h"
+#include "run_program.h"
 #include "engine/renju.h"
 
 using namespace tengen;
@@ -235,29 +235,28 @@ BOOST_AUTO_TEST_CASE(other_rules_are_consistent_on_small_boards) {
 
 BOOST_AUTO_TEST_CASE(the_solve_command_reports_value_move_distance_and_size) {
     const std::string bin = TENGEN_PBRAIN_PATH;
-    const auto win = testing::run_with_input({bin, "solve", "--width", "4", "--height", "4", "--k", "3"}, "");
+    const auto win = testing::run_program({bin, "solve", "--width", "4", "--height", "4", "--k", "3"});
     BOOST_TEST(win.exit_code == 0);
-    BOOST_TEST(win.out.find("value: win for black") != std::string::npos);
-    BOOST_TEST(win.out.find("best move: ") != std::string::npos);
-    BOOST_TEST(win.out.find("distance: 5 plies") != std::string::npos);
-    BOOST_TEST(win.out.find("nodes: ") != std::string::npos);
-    const auto draw = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3"}, "");
-    BOOST_TEST(draw.out.find("value: draw") != std::string::npos);
-    const auto pos = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "a1 b1"}, "");
-    BOOST_TEST(pos.out.find("2 stones, black to move") != std::string::npos);
-    BOOST_TEST(pos.out.find("value: win for black") != std::string::npos);
+    BOOST_TEST(win.output.find("value: win for black") != std::string::npos);
+    BOOST_TEST(win.output.find("best move: ") != std::string::npos);
+    BOOST_TEST(win.output.find("distance: 5 plies") != std::string::npos);
+    BOOST_TEST(win.output.find("nodes: ") != std::string::npos);
+    const auto draw = testing::run_program({bin, "solve", "--size", "3", "--k", "3"});
+    BOOST_TEST(draw.output.find("value: draw") != std::string::npos);
+    const auto pos = testing::run_program({bin, "solve", "--size", "3", "--k", "3", "--position", "a1 b1"});
+    BOOST_TEST(pos.output.find("2 stones, black to move") != std::string::npos);
+    BOOST_TEST(pos.output.find("value: win for black") != std::string::npos);
     // Numbers read as play reads them: column,row from 1, so "1,1;2,1" is a1 b1. The last
     // line is the wall time, which differs between any two runs.
-    const auto numeric =
-        testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "1,1;2,1"}, "");
+    const auto numeric = testing::run_program({bin, "solve", "--size", "3", "--k", "3", "--position", "1,1;2,1"});
     auto without_time = [](const std::string& out) { return out.substr(0, out.find("time: ")); };
-    BOOST_TEST(numeric.out.find("time: ") != std::string::npos);
-    BOOST_TEST(without_time(numeric.out) == without_time(pos.out));
-    const auto zero_based = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "0,0"}, "");
+    BOOST_TEST(numeric.output.find("time: ") != std::string::npos);
+    BOOST_TEST(without_time(numeric.output) == without_time(pos.output));
+    const auto zero_based = testing::run_program({bin, "solve", "--size", "3", "--k", "3", "--position", "0,0"});
     BOOST_TEST(zero_based.exit_code == 2);
-    const auto unknown = testing::run_with_input({bin, "solve", "--size", "5", "--k", "4", "--max-nodes", "100"}, "");
-    BOOST_TEST(unknown.out.find("value: unknown") != std::string::npos);
-    const auto bad = testing::run_with_input({bin, "solve", "--size", "3", "--k", "3", "--position", "a1a1"}, "");
+    const auto unknown = testing::run_program({bin, "solve", "--size", "5", "--k", "4", "--max-nodes", "100"});
+    BOOST_TEST(unknown.output.find("value: unknown") != std::string::npos);
+    const auto bad = testing::run_program({bin, "solve", "--size", "3", "--k", "3", "--position", "a1a1"});
     BOOST_TEST(bad.exit_code == 2);
 }
 
@@ -277,22 +276,6 @@ BOOST_AUTO_TEST_CASE(renju_forbids_the_double_four_that_wins_in_freestyle) {
     BOOST_TEST(to_letters(r.best) != "d4");
     BOOST_TEST((r.value != SolveValue::Win || r.distance > 3));
 }
-
-namespace {
-
-// Runs the brain with these arguments and returns what it printed on stdout and stderr.
-std::string run_brain_all_output(const std::string& args) {
-    const std::string command = std::string(TENGEN_PBRAIN_PATH) + " " + args + " 2>&1";
-    std::string out;
-    if (FILE* pipe = popen(command.c_str(), "r")) {
-        char buffer[4096];
-        while (std::fgets(buffer, sizeof buffer, pipe)) out += buffer;
-        pclose(pipe);
-    }
-    return out;
-}
-
-}  // namespace
 
 // The three front ends read points alike (engine/notation.h): letters, or column,row from 1.
 BOOST_AUTO_TEST_CASE(people_notation_reads_letters_and_numbers_from_one_alike) {
@@ -316,9 +299,10 @@ BOOST_AUTO_TEST_CASE(people_notation_reads_letters_and_numbers_from_one_alike) {
 }
 
 BOOST_AUTO_TEST_CASE(solve_under_renju_without_k_says_what_to_add) {
-    const auto run = testing::run_with_input({TENGEN_PBRAIN_PATH, "solve", "--rule", "renju"}, "");
+    const auto run = testing::run_program({TENGEN_PBRAIN_PATH, "solve", "--rule", "renju"},
+                                          testing::RunOptions().stderr_into_output());
     BOOST_TEST(run.exit_code == 2);
-    BOOST_TEST(run_brain_all_output("solve --rule renju").find("add --k 5") != std::string::npos);
+    BOOST_TEST(run.output.find("add --k 5") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(bench_reads_positions_in_both_forms_alike) {
@@ -332,15 +316,16 @@ BOOST_AUTO_TEST_CASE(bench_reads_positions_in_both_forms_alike) {
         const std::size_t at = out.find("Total nodes:");
         return at == std::string::npos ? std::string{} : out.substr(at, out.find('\n', at) - at);
     };
-    const auto a = testing::run_with_input({TENGEN_PBRAIN_PATH, "bench", "--depth", "4", "--positions", letters}, "");
-    const auto b = testing::run_with_input({TENGEN_PBRAIN_PATH, "bench", "--depth", "4", "--positions", numbers}, "");
+    const auto a = testing::run_program({TENGEN_PBRAIN_PATH, "bench", "--depth", "4", "--positions", letters});
+    const auto b = testing::run_program({TENGEN_PBRAIN_PATH, "bench", "--depth", "4", "--positions", numbers});
     BOOST_TEST(a.exit_code == 0);
     BOOST_TEST(b.exit_code == 0);
-    BOOST_TEST(!total(a.out).empty());
-    BOOST_TEST(total(a.out) == total(b.out));
+    BOOST_TEST(!total(a.output).empty());
+    BOOST_TEST(total(a.output) == total(b.output));
     std::ofstream(numbers) << "8,8 zz\n";
-    const auto bad = testing::run_with_input({TENGEN_PBRAIN_PATH, "bench", "--positions", numbers}, "");
+    const auto bad = testing::run_program({TENGEN_PBRAIN_PATH, "bench", "--positions", numbers},
+                                          testing::RunOptions().stderr_into_output());
     BOOST_TEST(bad.exit_code == 2);
-    BOOST_TEST(run_brain_all_output("bench --positions " + numbers).find("h8 i9") != std::string::npos);
+    BOOST_TEST(bad.output.find("h8 i9") != std::string::npos);
     std::filesystem::remove_all(dir);
 }

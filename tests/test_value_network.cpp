@@ -22,9 +22,13 @@
 #include "ai/search_position.h"
 #include "ai/value_network.h"
 #include "engine/board.h"
+#include "run_program.h"
 
 namespace fs = std::filesystem;
 using namespace tengen;
+using tengen::testing::ProgramRun;
+using tengen::testing::run_program;
+using tengen::testing::RunOptions;
 
 namespace {
 
@@ -237,11 +241,12 @@ BOOST_AUTO_TEST_CASE(the_built_in_network_is_the_file_in_the_source_tree) {
 #ifdef TENGEN_TRAIN_PATH
 BOOST_AUTO_TEST_CASE(the_trainer_lowers_its_training_loss_on_a_small_sample_and_writes_a_loadable_file) {
     const fs::path out = scratch("trained.bin"), report = scratch("report.json");
-    const std::string command =
-        std::string(TENGEN_TRAIN_PATH) + " " + TENGEN_TEST_DATA_DIR +
-        "/value-network/selfplay-freestyle-tiny.jsonl --epochs 6 --validation-every 5 --batch 64 --out " +
-        out.string() + " --report " + report.string() + " > " + scratch("log.txt").string();
-    BOOST_REQUIRE_EQUAL(std::system(command.c_str()), 0);
+    const ProgramRun run = run_program(
+        {TENGEN_TRAIN_PATH, std::string(TENGEN_TEST_DATA_DIR) + "/value-network/selfplay-freestyle-tiny.jsonl",
+         "--epochs", "6", "--validation-every", "5", "--batch", "64", "--out", out.string(), "--report",
+         report.string()},
+        RunOptions().within(std::chrono::minutes(5)));
+    BOOST_REQUIRE_MESSAGE(run.exit_code == 0, run.errors);
     std::ifstream in(report);
     const nlohmann::json j = nlohmann::json::parse(in);
     BOOST_TEST(j["games"].get<int>() == 40);
@@ -260,7 +265,6 @@ BOOST_AUTO_TEST_CASE(the_trainer_lowers_its_training_loss_on_a_small_sample_and_
     BOOST_TEST(j["validation"]["tables"]["log_loss_result"].get<double>() > 0.0);
     fs::remove(out);
     fs::remove(report);
-    fs::remove(scratch("log.txt"));
 }
 
 // A relabelled record's deep scores are the labels where present: a file whose shallow scores
@@ -268,10 +272,11 @@ BOOST_AUTO_TEST_CASE(the_trainer_lowers_its_training_loss_on_a_small_sample_and_
 BOOST_AUTO_TEST_CASE(the_trainer_takes_relabelled_deep_scores_over_the_shallow_ones) {
     auto train = [](const fs::path& games, const std::string& name) {
         const fs::path out = scratch(name + ".bin"), report = scratch(name + ".json");
-        const std::string command = std::string(TENGEN_TRAIN_PATH) + " " + games.string() +
-                                    " --epochs 1 --threads 1 --validation-every 5 --batch 64 --out " + out.string() +
-                                    " --report " + report.string() + " > /dev/null 2>&1";
-        BOOST_REQUIRE_EQUAL(std::system(command.c_str()), 0);
+        const ProgramRun run =
+            run_program({TENGEN_TRAIN_PATH, games.string(), "--epochs", "1", "--threads", "1", "--validation-every",
+                         "5", "--batch", "64", "--out", out.string(), "--report", report.string()},
+                        RunOptions().within(std::chrono::minutes(5)));
+        BOOST_REQUIRE_MESSAGE(run.exit_code == 0, run.errors);
         std::ifstream in(report);
         nlohmann::json j = nlohmann::json::parse(in);
         fs::remove(out);
@@ -305,11 +310,7 @@ BOOST_AUTO_TEST_CASE(the_trainer_takes_relabelled_deep_scores_over_the_shallow_o
 BOOST_AUTO_TEST_CASE(the_trainer_refuses_a_file_without_games_and_writes_nothing) {
     const fs::path games = scratch("garbage.jsonl"), out = scratch("none.bin");
     std::ofstream(games) << "not json\n{\"format\":\"tengen-selfplay-1\"}\n";
-    const std::string command =
-        std::string(TENGEN_TRAIN_PATH) + " " + games.string() + " --out " + out.string() + " > /dev/null 2>&1";
-    const int status = std::system(command.c_str());
-    BOOST_TEST(WIFEXITED(status));
-    BOOST_TEST(WEXITSTATUS(status) == 2);
+    BOOST_TEST(run_program({TENGEN_TRAIN_PATH, games.string(), "--out", out.string()}).exit_code == 2);
     BOOST_TEST(!fs::exists(out));
     fs::remove(games);
 }

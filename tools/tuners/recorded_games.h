@@ -1,7 +1,6 @@
 // Game records for the tuners: arena results lines (tengen-arena --results) and
 // `pbrain-tengen selfplay` lines (docs/training-data.md), replayed as the board config, the
-// opening's stones and then the moves. Header-only; the tools are built
-// with the tests.
+// opening's stones and then the moves. Header-only.
 #pragma once
 
 #include <algorithm>
