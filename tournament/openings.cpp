@@ -176,14 +176,7 @@ Point apply_symmetry(Point p, int symmetry, const GameConfig& config) noexcept {
     }
 }
 
-std::string opening_to_letters(const std::vector<Point>& stones) {
-    std::string out;
-    for (Point p : stones) {
-        if (!out.empty()) out += ',';
-        out += to_letters(p);
-    }
-    return out;
-}
+std::string opening_to_letters(const std::vector<Point>& stones) { return join_points(stones, to_letters, ","); }
 
 std::optional<std::vector<Point>> parse_opening_field(std::string_view text) {
     std::vector<std::string_view> tokens;
