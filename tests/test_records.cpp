@@ -8,6 +8,7 @@
 
 #include "engine/notation.h"
 #include "engine/records.h"
+#include "engine/text.h"
 
 using namespace tengen;
 
@@ -164,6 +165,14 @@ BOOST_AUTO_TEST_CASE(protocol_notation) {
     for (const char* bad : {"", "7", "7,", ",8", "7;8", "7,8,9", "a,b", "7 8", "7.5,8", "7,8x", "+-7,8", "1000001,0",
                             "99999999999999999999,1"})
         BOOST_CHECK_MESSAGE(!parse_point(bad), bad);
+}
+
+BOOST_AUTO_TEST_CASE(integers_take_one_sign_at_most) {
+    BOOST_CHECK(parse_integer<int>(" +7 ") == 7);
+    BOOST_CHECK(parse_integer<int>("-7") == -7);
+    for (const char* bad : {"", "+", "-", "+-7", "-+7", "--7", "++7", "7 7", "0x10", "2147483648"})
+        BOOST_CHECK_MESSAGE(!parse_integer<int>(bad), bad);
+    BOOST_CHECK(!parse_integer<unsigned>("-1"));
 }
 
 BOOST_AUTO_TEST_CASE(point_lists_join_in_either_notation) {
