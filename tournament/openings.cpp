@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -211,11 +209,9 @@ std::vector<Point> OpeningBook::at(std::int64_t position) const {
 
 Result<OpeningBook> load_opening_book(const OpeningOptions& options, const GameConfig& config,
                                       std::vector<std::string>& warnings) {
-    std::ifstream in(options.file, std::ios::binary);
-    if (!in) return Failure{"cannot read openings file " + options.file};
-    std::stringstream text;
-    text << in.rdbuf();
-    ParsedOpenings parsed = parse_openings(text.str(), options.format, config);
+    const Result<std::string> text = read_whole_file(options.file);
+    if (!text) return Failure{"cannot read openings file " + options.file};
+    ParsedOpenings parsed = parse_openings(*text, options.format, config);
     for (const std::string& e : parsed.errors) warnings.push_back(options.file + " " + e);
     if (parsed.openings.empty()) return Failure{"no usable opening in " + options.file};
     return OpeningBook(std::move(parsed.openings), options, config);
