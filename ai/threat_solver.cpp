@@ -23,13 +23,12 @@ void SearchWorker::remember_failed(std::uint64_t key) { failed_cache_[key & (fai
 // The first empty cell where colour `us` would make an open four (the class counts say one exists).
 int SearchWorker::flex_four_cell(int us) const {
     const SearchPosition& p = position_;
-    const SearchPosition::Box b = p.candidate_box();
-    for (int y = b.y0; y <= b.y1; ++y)
-        for (int x = b.x0; x <= b.x1; ++x) {
-            const int cell = p.cell_of({x, y});
-            if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) return cell;
-        }
-    return -1;
+    int found = -1;
+    p.for_each_candidate([&](int cell, Point) {
+        if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) found = cell;
+        return found < 0;
+    });
+    return found;
 }
 
 Score SearchWorker::vcf_attack(int ply, int depth_left) {
@@ -115,16 +114,12 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
     if (cache_failed(key)) return 0;
 
     std::vector<ScoredCell> moves;
-    const SearchPosition::Box b = p.candidate_box();
-    for (int y = b.y0; y <= b.y1; ++y) {
-        int cell = p.cell_of({b.x0, y});
-        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
-            if (!p.empty(cell)) continue;
-            const CellClass c = p.cls(cell, us);
-            if (c < kClsThree || !playable(cell, us)) continue;
-            moves.push_back({cell, static_cast<int>(c) * 10000 + p.order_value(cell, us) + p.order_value(cell, them)});
-        }
-    }
+    p.for_each_candidate([&](int cell, Point) {
+        if (!p.empty(cell)) return;
+        const CellClass c = p.cls(cell, us);
+        if (c < kClsThree || !playable(cell, us)) return;
+        moves.push_back({cell, static_cast<int>(c) * 10000 + p.order_value(cell, us) + p.order_value(cell, them)});
+    });
     std::stable_sort(moves.begin(), moves.end(),
                      [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
     for (const ScoredCell& m : moves) {
@@ -163,15 +158,11 @@ Score SearchWorker::vct_defend(int ply, int depth_left) {
     if (p.class_count(us, kClsFlexFour) > 0) return 0;         // our own open four comes first
     if (p.class_count(attacker, kClsFlexFour) == 0) return 0;  // no threat: we are free
     std::vector<int> defences;
-    const SearchPosition::Box b = p.candidate_box();
-    for (int y = b.y0; y <= b.y1; ++y) {
-        int cell = p.cell_of({b.x0, y});
-        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
-            if (!p.empty(cell)) continue;
-            if (!p.has_four_shape(cell, attacker) && p.cls(cell, us) < kClsFour) continue;
-            if (playable(cell, us)) defences.push_back(cell);
-        }
-    }
+    p.for_each_candidate([&](int cell, Point) {
+        if (!p.empty(cell)) return;
+        if (!p.has_four_shape(cell, attacker) && p.cls(cell, us) < kClsFour) return;
+        if (playable(cell, us)) defences.push_back(cell);
+    });
     Score worst = mate_in(ply + 4);  // no legal defence: the open four comes next
     for (int cell : defences) {
         p.make(cell);
