@@ -31,20 +31,30 @@ int SearchWorker::flex_four_cell(int us) const {
     return found;
 }
 
+// The wins every attack looks for before it searches: a five to complete now ...
+std::optional<Score> SearchWorker::win_by_five(int ply) {
+    int cells[2];
+    if (find_fives(position_.side(), cells, 1) != 1) return std::nullopt;
+    if (ply == 0) threat_first_move_ = cells[0];
+    return mate_in(ply + 1);
+}
+
+// ... and, once the opponent has no five of its own to complete, an open four: one end is
+// blocked at most, the other wins two moves later.
+std::optional<Score> SearchWorker::win_by_open_four(int ply) {
+    const int us = position_.side();
+    if (position_.class_count(us, kClsFlexFour) == 0) return std::nullopt;
+    if (ply == 0 && threat_first_move_ < 0) threat_first_move_ = flex_four_cell(us);
+    return mate_in(ply + 3);
+}
+
 Score SearchWorker::vcf_attack(int ply, int depth_left) {
     if (!tick()) return 0;
     SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
-    int cells[2];
-    if (find_fives(us, cells, 1) == 1) {
-        if (ply == 0) threat_first_move_ = cells[0];
-        return mate_in(ply + 1);
-    }
+    if (const auto won = win_by_five(ply)) return *won;
     if (p.class_count(them, kClsFive) > 0) return 0;  // we would have to block first
-    if (p.class_count(us, kClsFlexFour) > 0) {
-        if (ply == 0 && threat_first_move_ < 0) threat_first_move_ = flex_four_cell(us);
-        return mate_in(ply + 3);
-    }
+    if (const auto won = win_by_open_four(ply)) return *won;
     if (depth_left <= 0 || ply + 2 >= kMaxPly) return 0;
     const std::uint64_t key = cache_key(p.hash(), depth_left, 0);
     if (cache_failed(key)) return 0;
@@ -83,11 +93,7 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
     if (!tick()) return 0;
     SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
-    int cells[2];
-    if (find_fives(us, cells, 1) == 1) {
-        if (ply == 0) threat_first_move_ = cells[0];
-        return mate_in(ply + 1);
-    }
+    if (const auto won = win_by_five(ply)) return *won;
     if (ply + 2 >= kMaxPly) return 0;
     if (p.class_count(them, kClsFive) > 0) {
         // We must stop their five first; any stop that keeps our attack going will do.
@@ -105,10 +111,7 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
         }
         return 0;
     }
-    if (p.class_count(us, kClsFlexFour) > 0) {
-        if (ply == 0 && threat_first_move_ < 0) threat_first_move_ = flex_four_cell(us);
-        return mate_in(ply + 3);
-    }
+    if (const auto won = win_by_open_four(ply)) return *won;
     if (depth_left <= 0) return 0;
     const std::uint64_t key = cache_key(p.hash(), depth_left, 1);
     if (cache_failed(key)) return 0;
