@@ -413,17 +413,9 @@ int check_command(int argc, char** argv) {
         ("json", po::value<std::string>(&json_path), "also write the results as JSON");
     // clang-format on
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(options).style(kArenaOptionStyle).run(), vm);
-        po::notify(vm);
-    } catch (const std::exception& e) {
-        std::cerr << "tengen-arena check: " << e.what() << "\n";
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << options;
-        return 0;
-    }
+    if (const auto done =
+            parse_arena_command(argc, argv, options, vm, "tengen-arena check", nullptr, kArenaOptionStyle))
+        return *done;
     if (!vm.count("engine")) {
         std::cerr << "tengen-arena check: --engine cmd=PATH is required\n";
         return 2;
