@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/renju.h"
+#include "engine/symmetry.h"
 #include "engine/zobrist.h"
 
 namespace tengen {
@@ -124,44 +125,14 @@ void ExactSolverImpl::prepare(const GameConfig& config) {
     config_ = config;
     const int w = config.width, h = config.height, k = config.win_length;
     cells_ = w * h;
-    symmetries_ = w == h ? 8 : 4;
+    symmetries_ = symmetry_count(config);
     for (int s = 0; s < symmetries_; ++s) {
         perm_[s].assign(cells_, 0);
         inverse_[s].assign(cells_, 0);
         for (int y = 0; y < h; ++y) {
             for (int x = 0; x < w; ++x) {
-                int tx = x, ty = y;
-                switch (s) {
-                case 0:
-                    break;
-                case 1:
-                    tx = w - 1 - x;
-                    break;
-                case 2:
-                    ty = h - 1 - y;
-                    break;
-                case 3:
-                    tx = w - 1 - x;
-                    ty = h - 1 - y;
-                    break;
-                case 4:
-                    tx = y;
-                    ty = x;
-                    break;  // the last four only on square boards
-                case 5:
-                    tx = h - 1 - y;
-                    ty = x;
-                    break;
-                case 6:
-                    tx = y;
-                    ty = w - 1 - x;
-                    break;
-                default:
-                    tx = h - 1 - y;
-                    ty = w - 1 - x;
-                    break;
-                }
-                const int from = y * w + x, to = ty * w + tx;
+                const Point image = apply_symmetry({x, y}, s, config);
+                const int from = y * w + x, to = image.y * w + image.x;
                 perm_[s][from] = to;
                 inverse_[s][to] = from;
             }

@@ -27,17 +27,11 @@ int SearchWorker::find_fives(int colour, int* out, int limit) const {
         }
         if (n == total) return n;
     }
-    const SearchPosition::Box b = position_.candidate_box();
     int n = 0;
-    for (int y = b.y0; y <= b.y1; ++y) {
-        int cell = position_.cell_of({b.x0, y});
-        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
-            if (position_.empty(cell) && position_.cls(cell, colour) == kClsFive) {
-                out[n++] = cell;
-                if (n >= limit) return n;
-            }
-        }
-    }
+    position_.for_each_candidate([&](int cell, Point) {
+        if (position_.empty(cell) && position_.cls(cell, colour) == kClsFive) out[n++] = cell;
+        return n < limit;
+    });
     return n;
 }
 
@@ -135,31 +129,32 @@ void SearchWorker::generate_unsorted(MoveList& list, int ply, int tt_move_cell) 
     static constexpr std::array<std::int16_t, kNearnessBuckets> kNoNearness{};
     const auto& near_last = p.learned_order() ? kOrderNearLast : kNoNearness;
     const auto& near_own = p.learned_order() ? kOrderNearOwn : kNoNearness;
+    // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
     for (int pass = 0; pass < 3 && list.empty(); ++pass) {
-        // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
-        const int y0 = pass == 2 ? 0 : b.y0, y1 = pass == 2 ? p.height() - 1 : b.y1;
-        const int x0 = pass == 2 ? 0 : b.x0, x1 = pass == 2 ? p.width() - 1 : b.x1;
-        for (int y = y0; y <= y1; ++y) {
-            int cell = p.cell_of({x0, y});
-            for (int x = x0; x <= x1; ++x, ++cell) {
-                if (!p.empty(cell)) continue;
-                if (pass < 2 && !p.near_stones(cell)) continue;
-                if (pass == 0 && must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) continue;
-                if (!playable(cell, us)) continue;
-                const int dense = y * p.width() + x;
-                const int near_last_bucket = last >= 0 ? nearness_bucket({x, y}, last_at) : kNoStoneBucket;
-                const int near_own_bucket = own >= 0 ? nearness_bucket({x, y}, own_at) : kNoStoneBucket;
-                int score = p.order_attack(cell, us) + p.order_defence(cell, them) + near_last[near_last_bucket] +
-                            near_own[near_own_bucket] + history_[us][dense] / 64;
-                if (cell == tt_move_cell)
-                    score += 1 << 28;
-                else if (dense == killers[0])
-                    score += 1 << 20;
-                else if (dense == killers[1])
-                    score += 1 << 19;
-                list.push_back({cell, score});
-            }
+        auto consider = [&](int cell, Point at) {
+            if (!p.empty(cell)) return;
+            if (pass < 2 && !p.near_stones(cell)) return;
+            if (pass == 0 && must_defend && !p.has_four_shape(cell, them) && p.cls(cell, us) < kClsFour) return;
+            if (!playable(cell, us)) return;
+            const int dense = at.y * p.width() + at.x;
+            const int near_last_bucket = last >= 0 ? nearness_bucket(at, last_at) : kNoStoneBucket;
+            const int near_own_bucket = own >= 0 ? nearness_bucket(at, own_at) : kNoStoneBucket;
+            int score = p.order_attack(cell, us) + p.order_defence(cell, them) + near_last[near_last_bucket] +
+                        near_own[near_own_bucket] + history_[us][dense] / 64;
+            if (cell == tt_move_cell)
+                score += 1 << 28;
+            else if (dense == killers[0])
+                score += 1 << 20;
+            else if (dense == killers[1])
+                score += 1 << 19;
+            list.push_back({cell, score});
+        };
+        if (pass < 2) {
+            p.for_each_candidate(consider);
+            continue;
         }
+        for (int y = 0; y < p.height(); ++y)
+            for (int x = 0; x < p.width(); ++x) consider(p.cell_of({x, y}), Point{x, y});
     }
 }
 
@@ -167,17 +162,13 @@ void SearchWorker::generate_fours(MoveList& list, int colour) {
     list.clear();
     SearchPosition& p = position_;
     if (p.four_cells(colour) == 0) return;
-    const SearchPosition::Box b = p.candidate_box();
-    for (int y = b.y0; y <= b.y1; ++y) {
-        int cell = p.cell_of({b.x0, y});
-        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
-            if (!p.empty(cell)) continue;
-            const CellClass c = p.cls(cell, colour);
-            if (c < kClsFour && !(c == kClsDoubleThree && p.has_four_shape(cell, colour))) continue;
-            if (!p.has_four_shape(cell, colour) || !playable(cell, colour)) continue;
-            list.push_back({cell, p.order_value(cell, colour) * 2 + p.order_value(cell, colour ^ 1)});
-        }
-    }
+    p.for_each_candidate([&](int cell, Point) {
+        if (!p.empty(cell)) return;
+        const CellClass c = p.cls(cell, colour);
+        if (c < kClsFour && !(c == kClsDoubleThree && p.has_four_shape(cell, colour))) return;
+        if (!p.has_four_shape(cell, colour) || !playable(cell, colour)) return;
+        list.push_back({cell, p.order_value(cell, colour) * 2 + p.order_value(cell, colour ^ 1)});
+    });
     sort_moves(list);
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "engine/board.h"
@@ -132,6 +133,24 @@ public:
         int x0, y0, x1, y1;
     };
     Box candidate_box() const noexcept;
+    // Calls visit(cell, point) for each cell of candidate_box(), row by row, left to right
+    // (move orders and so node counts depend on this order). A visit that returns bool stops
+    // the scan by returning false; for_each_candidate then returns false too.
+    template <class Visit>
+    bool for_each_candidate(Visit visit) const {
+        const Box b = candidate_box();
+        for (int y = b.y0; y <= b.y1; ++y) {
+            int cell = cell_of({b.x0, y});
+            for (int x = b.x0; x <= b.x1; ++x, ++cell) {
+                if constexpr (std::is_same_v<decltype(visit(cell, Point{x, y})), bool>) {
+                    if (!visit(cell, Point{x, y})) return false;
+                } else {
+                    visit(cell, Point{x, y});
+                }
+            }
+        }
+        return true;
+    }
     int stride() const noexcept { return stride_; }
     int dir_offset(int dir) const noexcept { return dir_offsets_[dir]; }
 

@@ -122,6 +122,8 @@ private:
     Score vct_attack(int ply, int depth_left);
     Score vct_defend(int ply, int depth_left);
     int flex_four_cell(int us) const;
+    std::optional<Score> win_by_five(int ply);
+    std::optional<Score> win_by_open_four(int ply);
     bool cache_failed(std::uint64_t key) const;
     void remember_failed(std::uint64_t key);
 

@@ -23,29 +23,38 @@ void SearchWorker::remember_failed(std::uint64_t key) { failed_cache_[key & (fai
 // The first empty cell where colour `us` would make an open four (the class counts say one exists).
 int SearchWorker::flex_four_cell(int us) const {
     const SearchPosition& p = position_;
-    const SearchPosition::Box b = p.candidate_box();
-    for (int y = b.y0; y <= b.y1; ++y)
-        for (int x = b.x0; x <= b.x1; ++x) {
-            const int cell = p.cell_of({x, y});
-            if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) return cell;
-        }
-    return -1;
+    int found = -1;
+    p.for_each_candidate([&](int cell, Point) {
+        if (p.empty(cell) && p.cls(cell, us) == kClsFlexFour) found = cell;
+        return found < 0;
+    });
+    return found;
+}
+
+// The wins every attack looks for before it searches: a five to complete now ...
+std::optional<Score> SearchWorker::win_by_five(int ply) {
+    int cells[2];
+    if (find_fives(position_.side(), cells, 1) != 1) return std::nullopt;
+    if (ply == 0) threat_first_move_ = cells[0];
+    return mate_in(ply + 1);
+}
+
+// ... and, once the opponent has no five of its own to complete, an open four: one end is
+// blocked at most, the other wins two moves later.
+std::optional<Score> SearchWorker::win_by_open_four(int ply) {
+    const int us = position_.side();
+    if (position_.class_count(us, kClsFlexFour) == 0) return std::nullopt;
+    if (ply == 0 && threat_first_move_ < 0) threat_first_move_ = flex_four_cell(us);
+    return mate_in(ply + 3);
 }
 
 Score SearchWorker::vcf_attack(int ply, int depth_left) {
     if (!tick()) return 0;
     SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
-    int cells[2];
-    if (find_fives(us, cells, 1) == 1) {
-        if (ply == 0) threat_first_move_ = cells[0];
-        return mate_in(ply + 1);
-    }
+    if (const auto won = win_by_five(ply)) return *won;
     if (p.class_count(them, kClsFive) > 0) return 0;  // we would have to block first
-    if (p.class_count(us, kClsFlexFour) > 0) {
-        if (ply == 0 && threat_first_move_ < 0) threat_first_move_ = flex_four_cell(us);
-        return mate_in(ply + 3);
-    }
+    if (const auto won = win_by_open_four(ply)) return *won;
     if (depth_left <= 0 || ply + 2 >= kMaxPly) return 0;
     const std::uint64_t key = cache_key(p.hash(), depth_left, 0);
     if (cache_failed(key)) return 0;
@@ -84,11 +93,7 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
     if (!tick()) return 0;
     SearchPosition& p = position_;
     const int us = p.side(), them = us ^ 1;
-    int cells[2];
-    if (find_fives(us, cells, 1) == 1) {
-        if (ply == 0) threat_first_move_ = cells[0];
-        return mate_in(ply + 1);
-    }
+    if (const auto won = win_by_five(ply)) return *won;
     if (ply + 2 >= kMaxPly) return 0;
     if (p.class_count(them, kClsFive) > 0) {
         // We must stop their five first; any stop that keeps our attack going will do.
@@ -106,25 +111,18 @@ Score SearchWorker::vct_attack(int ply, int depth_left) {
         }
         return 0;
     }
-    if (p.class_count(us, kClsFlexFour) > 0) {
-        if (ply == 0 && threat_first_move_ < 0) threat_first_move_ = flex_four_cell(us);
-        return mate_in(ply + 3);
-    }
+    if (const auto won = win_by_open_four(ply)) return *won;
     if (depth_left <= 0) return 0;
     const std::uint64_t key = cache_key(p.hash(), depth_left, 1);
     if (cache_failed(key)) return 0;
 
     std::vector<ScoredCell> moves;
-    const SearchPosition::Box b = p.candidate_box();
-    for (int y = b.y0; y <= b.y1; ++y) {
-        int cell = p.cell_of({b.x0, y});
-        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
-            if (!p.empty(cell)) continue;
-            const CellClass c = p.cls(cell, us);
-            if (c < kClsThree || !playable(cell, us)) continue;
-            moves.push_back({cell, static_cast<int>(c) * 10000 + p.order_value(cell, us) + p.order_value(cell, them)});
-        }
-    }
+    p.for_each_candidate([&](int cell, Point) {
+        if (!p.empty(cell)) return;
+        const CellClass c = p.cls(cell, us);
+        if (c < kClsThree || !playable(cell, us)) return;
+        moves.push_back({cell, static_cast<int>(c) * 10000 + p.order_value(cell, us) + p.order_value(cell, them)});
+    });
     std::stable_sort(moves.begin(), moves.end(),
                      [](const ScoredCell& a, const ScoredCell& c) { return a.score > c.score; });
     for (const ScoredCell& m : moves) {
@@ -163,15 +161,11 @@ Score SearchWorker::vct_defend(int ply, int depth_left) {
     if (p.class_count(us, kClsFlexFour) > 0) return 0;         // our own open four comes first
     if (p.class_count(attacker, kClsFlexFour) == 0) return 0;  // no threat: we are free
     std::vector<int> defences;
-    const SearchPosition::Box b = p.candidate_box();
-    for (int y = b.y0; y <= b.y1; ++y) {
-        int cell = p.cell_of({b.x0, y});
-        for (int x = b.x0; x <= b.x1; ++x, ++cell) {
-            if (!p.empty(cell)) continue;
-            if (!p.has_four_shape(cell, attacker) && p.cls(cell, us) < kClsFour) continue;
-            if (playable(cell, us)) defences.push_back(cell);
-        }
-    }
+    p.for_each_candidate([&](int cell, Point) {
+        if (!p.empty(cell)) return;
+        if (!p.has_four_shape(cell, attacker) && p.cls(cell, us) < kClsFour) return;
+        if (playable(cell, us)) defences.push_back(cell);
+    });
     Score worst = mate_in(ply + 4);  // no legal defence: the open four comes next
     for (int cell : defences) {
         p.make(cell);

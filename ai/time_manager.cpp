@@ -76,6 +76,12 @@ TimeBudget clock_budget(std::int64_t left_ms, std::int64_t increment_ms, int emp
 
 }  // namespace
 
+void charge_waiting_time(TimeControl& time, std::int64_t waited_ms) noexcept {
+    if (waited_ms <= 0) return;
+    if (time.turn_ms && *time.turn_ms > 0) time.turn_ms = std::max<std::int64_t>(*time.turn_ms - waited_ms, 1);
+    if (time.time_left_ms && *time.time_left_ms < kUnlimited) *time.time_left_ms -= waited_ms;
+}
+
 TimeBudget plan_move_time(const TimeControl& raw) {
     TimeControl tc = raw;
     for (std::optional<std::int64_t>* clock : {&tc.turn_ms, &tc.match_ms, &tc.time_left_ms})

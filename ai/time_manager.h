@@ -44,6 +44,12 @@ constexpr std::int64_t saturate_clock_ms(std::int64_t ms) noexcept {
 
 TimeBudget plan_move_time(const TimeControl& tc);
 
+// The manager's clock for a move starts when its command arrives; what a front end spent
+// since (on earlier lines, before the search began) is charged here: taken off the turn (never
+// below 1 ms, which would read as "answer at once") and off a limited time_left, so the
+// search's budget, counted from its own start, ends when the manager's does.
+void charge_waiting_time(TimeControl& time, std::int64_t waited_ms) noexcept;
+
 // A monotonic millisecond clock; tests inject a fake one.
 using TimeSource = std::function<std::int64_t()>;
 TimeSource steady_clock_ms();

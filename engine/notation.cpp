@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "engine/text.h"
+
 namespace tengen {
 namespace {
 
@@ -71,21 +73,24 @@ std::optional<std::vector<Point>> parse_letter_sequence(std::string_view text) {
 
 std::string to_protocol(Point p) { return std::to_string(p.x) + "," + std::to_string(p.y); }
 
-std::optional<Point> parse_protocol(std::string_view text) {
-    std::size_t pos = 0;
-    auto skip_spaces = [&] {
-        while (pos < text.size() && is_space(text[pos])) ++pos;
-    };
-    skip_spaces();
-    auto x = read_number(text, pos);
-    skip_spaces();
-    if (!x || pos >= text.size() || text[pos] != ',') return std::nullopt;
-    ++pos;
-    skip_spaces();
-    auto y = read_number(text, pos);
-    skip_spaces();
-    if (!y || pos != text.size()) return std::nullopt;
+std::optional<Point> parse_point(std::string_view text) noexcept {
+    const auto comma = text.find(',');
+    if (comma == std::string_view::npos) return std::nullopt;
+    // A second comma makes the y field no integer: parse_integer refuses it.
+    const auto x = parse_integer<int>(text.substr(0, comma));
+    const auto y = parse_integer<int>(text.substr(comma + 1));
+    auto in_range = [](int v) { return v >= -kMaxPointCoordinate && v <= kMaxPointCoordinate; };
+    if (!x || !y || !in_range(*x) || !in_range(*y)) return std::nullopt;
     return Point{*x, *y};
+}
+
+std::string join_points(const std::vector<Point>& points, std::string (*write)(Point), std::string_view separator) {
+    std::string out;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (i > 0) out += separator;
+        out += write(points[i]);
+    }
+    return out;
 }
 
 Result<std::vector<Point>> parse_person_points(std::string_view raw) {
@@ -126,7 +131,7 @@ Result<std::vector<Point>> parse_person_points(std::string_view raw) {
             out.insert(out.end(), points->begin(), points->end());
             continue;
         }
-        const auto p = parse_protocol(token);
+        const auto p = parse_point(token);
         if (!p) return fail(token);
         out.push_back({p->x - 1, p->y - 1});  // "0,0" reads as off the board: the caller says so
     }

@@ -30,8 +30,17 @@ Result<std::vector<Point>> parse_person_points(std::string_view text);
 // Exactly one point in the same forms; nullopt otherwise.
 std::optional<Point> parse_person_point(std::string_view text);
 
-// The protocol's "x,y" (0-based); accepts spaces around the comma and numbers.
+// The protocol's "x,y" (0-based).
 std::string to_protocol(Point p);
-std::optional<Point> parse_protocol(std::string_view text);
+// Reads "x,y" the way the brain protocol always has, for every program that reads one (the
+// brain, the arena's referee and check, move lists, person notation): two decimal integers
+// joined by one comma, each with an optional sign and spaces (any ASCII white space) around
+// it, nothing else; |x| and |y| at most kMaxPointCoordinate. Negative numbers read: whether
+// the point is on the board is the caller's to say, in the board's words. nullopt otherwise.
+inline constexpr int kMaxPointCoordinate = 1000000;
+std::optional<Point> parse_point(std::string_view text) noexcept;
+
+// The points written one by one (to_letters or to_protocol) with separator between them.
+std::string join_points(const std::vector<Point>& points, std::string (*write)(Point), std::string_view separator);
 
 }  // namespace tengen

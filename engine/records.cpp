@@ -182,7 +182,7 @@ Result<std::vector<Point>> read_move_list(std::string_view text) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const auto line = trim(lines[i]);
         if (line.empty() || line.front() == '#') continue;
-        auto p = parse_protocol(line);
+        auto p = parse_point(line);
         if (!p) return Failure{"line " + std::to_string(i + 1) + ": expected x,y, got '" + std::string(line) + "'"};
         moves.push_back(*p);
     }

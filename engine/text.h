@@ -26,7 +26,10 @@ std::string to_lower_ascii(std::string_view text);
 template <class Int>
 std::optional<Int> parse_integer(std::string_view text) noexcept {
     text = trim(text);
-    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+    if (!text.empty() && text.front() == '+') {
+        text.remove_prefix(1);
+        if (!text.empty() && text.front() == '-') return std::nullopt;  // "+-7": two signs
+    }
     if (text.empty()) return std::nullopt;
     Int value{};
     const char* last = text.data() + text.size();

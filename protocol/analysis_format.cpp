@@ -19,23 +19,9 @@ std::string format_seconds(std::int64_t ms) {
     return fmt::format("{:.1f}s", static_cast<double>(std::max<std::int64_t>(ms, 0)) / 1000.0);
 }
 
-std::string format_pv_letters(const std::vector<Point>& pv) {
-    std::string out;
-    for (const Point p : pv) {
-        if (!out.empty()) out += ' ';
-        out += to_letters(p);
-    }
-    return out;
-}
+std::string format_pv_letters(const std::vector<Point>& pv) { return join_points(pv, to_letters, " "); }
 
-std::string format_pv_protocol(const std::vector<Point>& pv) {
-    std::string out;
-    for (const Point p : pv) {
-        if (!out.empty()) out += ' ';
-        out += fmt::format("{},{}", p.x, p.y);
-    }
-    return out;
-}
+std::string format_pv_protocol(const std::vector<Point>& pv) { return join_points(pv, to_protocol, " "); }
 
 std::string depth_line(const SearchInfo& info) {
     return fmt::format("MESSAGE depth {}-{} eval {} nodes {} nps {} time {} pv {}", info.depth,
@@ -44,17 +30,17 @@ std::string depth_line(const SearchInfo& info) {
 }
 
 std::string summary_line(const SearchResult& result, Point best) {
-    std::string line = fmt::format("MESSAGE summary depth {} eval {} nodes {} time {} best {},{}", result.depth,
-                                   format_score(result.score), result.nodes, result.elapsed_ms, best.x, best.y);
+    std::string line = fmt::format("MESSAGE summary depth {} eval {} nodes {} time {} best {}", result.depth,
+                                   format_score(result.score), result.nodes, result.elapsed_ms, to_protocol(best));
     if (!result.pv.empty() && result.pv.front() == best) line += " pv " + format_pv_letters(result.pv);
     return line;
 }
 
 std::string nbest_line(int rank, const ScoredMove& move) {
-    return fmt::format("MESSAGE nbest {} move {},{} eval {}", rank, move.move.x, move.move.y, format_score(move.score));
+    return fmt::format("MESSAGE nbest {} move {} eval {}", rank, to_protocol(move.move), format_score(move.score));
 }
 
-std::string realtime_best_line(Point best) { return fmt::format("MESSAGE REALTIME BEST {},{}", best.x, best.y); }
+std::string realtime_best_line(Point best) { return "MESSAGE REALTIME BEST " + to_protocol(best); }
 
 double win_rate(Score score) {
     if (score >= kMateBound) return 1.0;

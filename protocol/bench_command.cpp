@@ -11,6 +11,7 @@
 #include "protocol/evaluator_options.h"
 #include "engine/notation.h"
 #include "protocol/subcommands.h"
+#include "protocol/command_options.h"
 
 namespace tengen {
 
@@ -31,17 +32,7 @@ int bench_main(int argc, char** argv) {
     board_options.add_to(options);
     add_evaluator_options(options);
     po::variables_map vm;
-    try {
-        po::store(po::parse_command_line(argc, argv, options), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "pbrain-tengen bench: " << e.what() << "\n" << options;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << options;
-        return 0;
-    }
+    if (const auto done = parse_command_options(argc, argv, {"pbrain-tengen bench", options}, vm)) return *done;
     if (depth < 1 || depth > 60) {
         std::cerr << "pbrain-tengen bench: --depth must be from 1 to 60\n";
         return 2;

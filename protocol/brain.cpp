@@ -18,6 +18,7 @@
 #include "protocol/platform_io.h"
 #include "protocol/session.h"
 #include "protocol/subcommands.h"
+#include "protocol/command_options.h"
 
 namespace tengen {
 
@@ -80,17 +81,8 @@ bool handle_options(int argc, char** argv, int& exit_code, SessionOptions& sessi
     // clang-format on
     add_evaluator_options(options);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(options).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "pbrain-tengen: " << e.what() << "\n" << options << "\n";
-        exit_code = 2;
-        return false;
-    }
-    if (vm.count("help")) {
-        std::cout << options << "\n";
-        exit_code = 0;
+    if (const auto done = parse_command_options(argc, argv, {"pbrain-tengen", options}, vm)) {
+        exit_code = *done;
         return false;
     }
     if (vm.count("version")) {

@@ -6,6 +6,7 @@
 
 #include "protocol/board_options.h"
 #include "protocol/evaluator_options.h"
+#include "protocol/command_options.h"
 
 namespace tengen {
 
@@ -39,17 +40,8 @@ PlayOptionsOutcome parse_play_options(int argc, char** argv, std::ostream& out, 
     // clang-format on
     add_evaluator_options(desc);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-        po::notify(vm);
-    } catch (const std::exception& e) {
-        err << "pbrain-tengen play: " << e.what() << " (see --help)\n";
-        return {std::nullopt, 2};
-    }
-    if (vm.count("help")) {
-        out << desc << '\n';
-        return {std::nullopt, 0};
-    }
+    if (const auto done = parse_command_options(argc, argv, {"pbrain-tengen play", desc}, vm, out, err))
+        return {std::nullopt, *done};
     auto fail = [&](const std::string& why) {
         err << "pbrain-tengen play: " << why << '\n';
         return PlayOptionsOutcome{std::nullopt, 2};

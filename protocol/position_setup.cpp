@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "engine/notation.h"
+
 namespace tengen {
 
 namespace {
-
-std::string describe(Point p) { return fmt::format("{},{}", p.x, p.y); }
 
 // Places moves on a fresh board; a reason if one is illegal or the game is already decided.
 // Under renju the order is the game's history, so a five before the last stone ends it there.
@@ -17,10 +17,10 @@ SetupResult replay(const GameConfig& config, const std::vector<Move>& moves, Col
     const bool order_is_history = config.rule == Rule::Renju;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const Move& m = moves[i];
-        if (!board.on_board(m.at)) return Failure{"point " + describe(m.at) + " is off the board"};
-        if (board.at(m.at) != Color::Empty) return Failure{"point " + describe(m.at) + " is given twice"};
+        if (!board.on_board(m.at)) return Failure{"point " + to_protocol(m.at) + " is off the board"};
+        if (board.at(m.at) != Color::Empty) return Failure{"point " + to_protocol(m.at) + " is given twice"};
         if (order_is_history) {
-            if (board.game_over()) return Failure{"the position already has a winner before " + describe(m.at)};
+            if (board.game_over()) return Failure{"the position already has a winner before " + to_protocol(m.at)};
             board.make(m);
         } else {
             board.place_unjudged(m);
@@ -50,7 +50,7 @@ SetupResult board_from_fields(const GameConfig& config, const std::vector<BoardL
             walls.push_back(line.at);
             break;
         default:
-            return Failure{fmt::format("field {} at {} is not 1, 2 or 3", line.field, describe(line.at))};
+            return Failure{fmt::format("field {} at {} is not 1, 2 or 3", line.field, to_protocol(line.at))};
         }
     }
     const auto difference = static_cast<long>(theirs.size()) - static_cast<long>(own.size());
@@ -80,9 +80,9 @@ SetupResult board_from_moves(const GameConfig& config, const std::vector<Point>&
 }
 
 SetupResult board_without(const Board& board, Point p) {
-    if (!board.on_board(p)) return Failure{"point " + describe(p) + " is off the board"};
+    if (!board.on_board(p)) return Failure{"point " + to_protocol(p) + " is off the board"};
     const Color removed = board.at(p);
-    if (removed == Color::Empty) return Failure{"point " + describe(p) + " is empty"};
+    if (removed == Color::Empty) return Failure{"point " + to_protocol(p) + " is empty"};
     if (const auto last = board.last_move(); last && last->at == p) {
         Board copy = board;
         copy.unmake();

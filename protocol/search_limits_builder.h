@@ -24,11 +24,8 @@ using ArrivalTime = std::chrono::steady_clock::time_point;
 
 // The limits for a search of `position` with `threads` threads and `multipv` ranked lines (at
 // least 1). `arrived`: when the command asking for the move came in; the time since then is
-// already gone from the clocks.
+// already gone from the clocks (charge_waiting_time, ai/time_manager.h).
 SearchLimits build_search_limits(const BrainSettings& settings, const SearchLimitCaps& caps, const Board& position,
                                  int threads, int multipv, std::optional<ArrivalTime> arrived = std::nullopt);
-
-// Takes the time since `arrived` off the turn and the match clock.
-void charge_waiting_time(TimeControl& time, std::optional<ArrivalTime> arrived);
 
 }  // namespace tengen

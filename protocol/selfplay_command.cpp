@@ -22,6 +22,7 @@
 #include "protocol/selfplay_file.h"
 #include "protocol/selfplay_game.h"
 #include "protocol/subcommands.h"
+#include "protocol/command_options.h"
 
 namespace tengen {
 
@@ -88,17 +89,7 @@ int selfplay_main(int argc, char** argv) {
     board_options.add_to(options);
     add_evaluator_options(options);
     po::variables_map vm;
-    try {
-        po::store(po::parse_command_line(argc, argv, options), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "pbrain-tengen selfplay: " << e.what() << "\n" << options;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << options;
-        return 0;
-    }
+    if (const auto done = parse_command_options(argc, argv, {"pbrain-tengen selfplay", options}, vm)) return *done;
     const auto config = board_options.config(vm);
     if (!config) {
         std::cerr << "pbrain-tengen selfplay: " << config.error() << "\n";

@@ -57,11 +57,7 @@ std::string result_name(const Board& board) {
 // One cutoff as an arena results line (the node's stones as the opening, the refutation as the
 // one move), which tengen-tune-order reads like any game.
 std::string cutoff_line(const GameConfig& config, const CutoffSample& c) {
-    std::string stones;
-    for (Point p : c.stones) {
-        if (!stones.empty()) stones += ',';
-        stones += to_letters(p);
-    }
+    const std::string stones = join_points(c.stones, to_letters, ",");
     return fmt::format(
         "{{\"format\":\"tengen-cutoff-1\",\"rule\":\"{}\",\"board\":[{},{}],\"k\":{},\"depth\":{},"
         "\"opening\":\"{}\",\"moves\":[{{\"x\":{},\"y\":{}}}]}}",

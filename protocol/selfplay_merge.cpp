@@ -15,6 +15,7 @@
 
 #include "protocol/selfplay_file.h"
 #include "protocol/subcommands.h"
+#include "protocol/command_options.h"
 
 namespace tengen {
 
@@ -120,22 +121,12 @@ int selfplay_merge_main(int argc, char** argv) {
                                                       "write here instead of standard output");
     po::options_description hidden;
     hidden.add_options()("input", po::value<std::vector<std::string>>(&inputs));
-    po::options_description all;
-    all.add(options).add(hidden);
     po::positional_options_description positional;
     positional.add("input", -1);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "pbrain-tengen selfplay merge: " << e.what() << "\n" << options;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << options;
-        return 0;
-    }
+    if (const auto done =
+            parse_command_options(argc, argv, {"pbrain-tengen selfplay merge", options, &hidden, &positional}, vm))
+        return *done;
     if (inputs.empty()) {
         std::cerr << "pbrain-tengen selfplay merge: name the files to merge\n" << options;
         return 2;

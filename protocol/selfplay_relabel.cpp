@@ -21,6 +21,7 @@
 #include "protocol/selfplay_file.h"
 #include "protocol/selfplay_game.h"
 #include "protocol/subcommands.h"
+#include "protocol/command_options.h"
 
 namespace tengen {
 
@@ -122,22 +123,12 @@ int selfplay_relabel_main(int argc, char** argv) {
     // clang-format on
     po::options_description hidden;
     hidden.add_options()("input", po::value<std::string>(&input));
-    po::options_description all;
-    all.add(options).add(hidden);
     po::positional_options_description positional;
     positional.add("input", 1);
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        std::cerr << "pbrain-tengen selfplay relabel: " << e.what() << "\n" << options;
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << options;
-        return 0;
-    }
+    if (const auto done =
+            parse_command_options(argc, argv, {"pbrain-tengen selfplay relabel", options, &hidden, &positional}, vm))
+        return *done;
     if (input.empty() || output.empty() || jobs < 1 || jobs > 256 || s.nodes < 1 || !(s.scale > 0) ||
         !(s.min_disagreement >= 0 && s.min_disagreement <= 1)) {
         std::cerr << "pbrain-tengen selfplay relabel: an input file, -o OUT, --jobs 1..256, --nodes >= 1, --scale > 0 "

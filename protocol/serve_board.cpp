@@ -10,6 +10,7 @@
 
 #include "ai/player.h"
 #include "engine/records.h"
+#include "engine/notation.h"
 #include "engine/text.h"
 #include "engine/renju.h"
 #include "protocol/analysis_format.h"
@@ -220,7 +221,8 @@ struct ServeBoard::Game {
         if (b.game_over()) throw Refusal{"the game is over"};
         if (engine_to_move())
             throw Refusal{fmt::format("it is {}'s move ({})", kEngineName, color_word(b.side_to_move()))};
-        if (!b.on_board(p)) throw Refusal{fmt::format("{},{} is off the {}x{} board", p.x, p.y, b.width(), b.height())};
+        if (!b.on_board(p))
+            throw Refusal{fmt::format("{} is off the {}x{} board", to_protocol(p), b.width(), b.height())};
         if (!b.is_empty(p)) throw Refusal{fmt::format("{} is already taken", play_point_name(p))};
         if (b.rule() == Rule::Renju && b.side_to_move() == Color::Black)
             if (const Forbidden f = renju_forbidden(b, p); f != Forbidden::None)

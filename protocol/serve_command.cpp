@@ -6,6 +6,7 @@
 
 #include "protocol/serve_server.h"
 #include "protocol/subcommands.h"
+#include "protocol/command_options.h"
 
 namespace tengen {
 
@@ -31,17 +32,7 @@ int serve_main(int argc, char** argv) {
         ("max-depth", po::value(&max_depth)->default_value(max_depth), "the deepest any search goes (0 = no limit)");
     // clang-format on
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-        po::notify(vm);
-    } catch (const std::exception& e) {
-        std::cerr << "pbrain-tengen serve: " << e.what() << " (see --help)\n";
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << desc << '\n';
-        return 0;
-    }
+    if (const auto done = parse_command_options(argc, argv, {"pbrain-tengen serve", desc}, vm)) return *done;
     auto fail = [](const std::string& why) {
         std::cerr << "pbrain-tengen serve: " << why << '\n';
         return 2;

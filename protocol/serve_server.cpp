@@ -13,6 +13,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "protocol/serve_assets.h"
+#include "engine/text.h"
 
 namespace tengen {
 
@@ -45,9 +46,7 @@ struct PostGate {
 // The host:port a Host or Origin header names, lower case, without the scheme.
 std::string authority_of(std::string_view value) {
     if (const auto scheme = value.find("://"); scheme != std::string_view::npos) value.remove_prefix(scheme + 3);
-    std::string out(value.substr(0, value.find('/')));
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+    return to_lower_ascii(value.substr(0, value.find('/')));
 }
 
 // Whether a Host header names this machine by a loopback name. A page whose own name was

@@ -14,6 +14,7 @@
 #include "protocol/platform_io.h"
 #include "protocol/position_setup.h"
 #include "protocol/search_limits_builder.h"
+#include "engine/notation.h"
 #include "engine/renju.h"
 #include "protocol/swap2.h"
 
@@ -42,8 +43,6 @@ bool is_command_word(std::string_view word) {
     const std::string upper = to_upper_ascii(word);
     return std::find(kCommandWords.begin(), kCommandWords.end(), upper) != kCommandWords.end();
 }
-
-std::string point_text(Point p) { return fmt::format("{},{}", p.x, p.y); }
 
 bool has_player_stones(const Board& board) {
     for (const Move& m : board.history())
@@ -342,8 +341,8 @@ void Session::cmd_turn(std::string_view rest) {
     if (!require_board()) return;
     const auto p = parse_point(rest);
     if (!p) return error(fmt::format("malformed move \"{}\"", printable_excerpt(rest)));
-    if (!board().on_board(*p)) return error(fmt::format("move {} is off the board", point_text(*p)));
-    if (board().at(*p) != Color::Empty) return error(fmt::format("move {} is on an occupied point", point_text(*p)));
+    if (!board().on_board(*p)) return error(fmt::format("move {} is off the board", to_protocol(*p)));
+    if (board().at(*p) != Color::Empty) return error(fmt::format("move {} is on an occupied point", to_protocol(*p)));
     if (board().game_over()) return error("the game is over");
     player_.play(*p);
     think_and_answer(true);
@@ -364,9 +363,9 @@ void Session::cmd_play(std::string_view rest) {
     const auto p = parse_point(rest);
     if (!p) return error(fmt::format("malformed move \"{}\"", printable_excerpt(rest)));
     if (board().game_over()) return error("the game is over");
-    if (!board().is_legal(*p)) return error(fmt::format("move {} is off the board or occupied", point_text(*p)));
+    if (!board().is_legal(*p)) return error(fmt::format("move {} is off the board or occupied", to_protocol(*p)));
     player_.play(*p);
-    say(point_text(*p));
+    say(to_protocol(*p));
 }
 
 int Session::search_threads() const {
@@ -409,7 +408,7 @@ void Session::think_and_answer(bool play, int nbest) {
     int rank = 0;
     for (const ScoredMove& m : ranking.ranked(answer.search, answer.move)) say(nbest_line(++rank, m));
     reporter.on_finished(answer.search, answer.move);
-    say(point_text(answer.move));
+    say(to_protocol(answer.move));
     if (play) player_.play(answer.move);
 }
 

@@ -12,6 +12,7 @@
 #include "engine/notation.h"
 #include "engine/result.h"
 #include "protocol/subcommands.h"
+#include "protocol/command_options.h"
 
 namespace tengen {
 
@@ -65,17 +66,7 @@ int solve_main(int argc, char** argv) {
         ("no-distance", "stop once the value is known (skip the fastest-win / slowest-loss search)");
     // clang-format on
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-        po::notify(vm);
-    } catch (const std::exception& e) {
-        std::cerr << "pbrain-tengen solve: " << e.what() << " (see --help)\n";
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << desc << '\n';
-        return 0;
-    }
+    if (const auto done = parse_command_options(argc, argv, {"pbrain-tengen solve", desc}, vm)) return *done;
     auto fail = [](const std::string& why) {
         std::cerr << "pbrain-tengen solve: " << why << '\n';
         return 2;

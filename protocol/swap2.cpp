@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/notation.h"
+
 namespace tengen {
 
 namespace {
@@ -16,12 +18,6 @@ constexpr int kShapes[][3][2] = {
     {{0, 0}, {1, -1}, {2, 0}}, {{0, 0}, {0, -1}, {2, 1}},  {{0, 0}, {1, 1}, {-1, 2}},
     {{0, 0}, {2, 0}, {0, 2}},  {{0, 0}, {-1, -1}, {3, 0}}, {{0, 0}, {1, 0}, {-2, 2}},
 };
-
-std::string points_text(const std::vector<Point>& points) {
-    std::string out;
-    for (const Point p : points) out += fmt::format("{}{},{}", out.empty() ? "" : " ", p.x, p.y);
-    return out;
-}
 
 // Openings of three stones that fit this board and do not end the game.
 std::vector<std::vector<Point>> candidate_openings(const Board& empty) {
@@ -53,7 +49,7 @@ Result<Swap2Decision> place_three(const Board& opening, std::int64_t budget_ms, 
             b.play(p);
             stones.push_back(p);
         }
-        return Swap2Decision{points_text(stones), stones};
+        return Swap2Decision{join_points(stones, to_protocol, " "), stones};
     }
     const std::int64_t each_ms = std::max<std::int64_t>(budget_ms / static_cast<std::int64_t>(candidates.size()), 1);
     std::size_t best = 0;
@@ -64,7 +60,7 @@ Result<Swap2Decision> place_three(const Board& opening, std::int64_t budget_ms, 
         const Score imbalance = std::abs(search(b, each_ms).search.score);
         if (imbalance < best_imbalance) best_imbalance = imbalance, best = i;
     }
-    return Swap2Decision{points_text(candidates[best]), candidates[best]};
+    return Swap2Decision{join_points(candidates[best], to_protocol, " "), candidates[best]};
 }
 
 // Black's 5th stone after our 4th: the search's best reply and the empty points next to the
@@ -132,10 +128,10 @@ Result<Swap2Decision> decide_swap2(const Board& opening, std::int64_t budget_ms,
         four.play(move);
         if (!four.game_over()) {
             if (const auto fifth = balancing_fifth(four, budget_ms - first_ms, search))
-                return Swap2Decision{fmt::format("{},{} {},{}", move.x, move.y, fifth->x, fifth->y), {move, *fifth}};
+                return Swap2Decision{to_protocol(move) + " " + to_protocol(*fifth), {move, *fifth}};
         }
     }
-    return Swap2Decision{fmt::format("{},{}", move.x, move.y), {move}};
+    return Swap2Decision{to_protocol(move), {move}};
 }
 
 }  // namespace tengen

@@ -1,5 +1,6 @@
-// Strict parsing of the protocol's small pieces of text: numbers, "x,y" points, BOARD lines,
-// the command word. Every parser returns nullopt on malformed input; none throws.
+// Strict parsing of the protocol's small pieces of text: numbers, BOARD lines, the command
+// word ("x,y" points: parse_point in engine/notation.h, included here for every reader of the
+// protocol). Every parser returns nullopt on malformed input; none throws.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/notation.h"
 #include "engine/text.h"
 #include "engine/types.h"
 
@@ -22,10 +24,7 @@ CommandLine split_command(std::string_view line) noexcept;
 // A whole decimal integer with an optional sign and no other characters (spaces trimmed).
 std::optional<std::int64_t> parse_int(std::string_view text) noexcept;
 
-// "x,y" or "x, y" (spaces allowed around both numbers). Does not check the board's size.
-std::optional<Point> parse_point(std::string_view text) noexcept;
-
-// A BOARD/YXBOARD line "x,y,f" (spaces allowed around each field).
+// A BOARD/YXBOARD line "x,y,f": a point as parse_point reads it, a comma, the field.
 struct BoardLine {
     Point at;
     int field = 0;

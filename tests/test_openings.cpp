@@ -4,6 +4,7 @@
 #include <set>
 
 #include "engine/notation.h"
+#include "engine/symmetry.h"
 #include "tournament/opening_generator.h"
 #include "tournament/openings.h"
 

@@ -8,6 +8,7 @@
 
 #include "engine/notation.h"
 #include "engine/records.h"
+#include "engine/text.h"
 
 using namespace tengen;
 
@@ -154,11 +155,31 @@ BOOST_AUTO_TEST_CASE(letter_notation) {
 
 BOOST_AUTO_TEST_CASE(protocol_notation) {
     BOOST_CHECK_EQUAL(to_protocol({7, 8}), "7,8");
-    BOOST_CHECK(parse_protocol("7,8") == (Point{7, 8}));
-    BOOST_CHECK(parse_protocol("7, 8") == (Point{7, 8}));
-    BOOST_CHECK(parse_protocol(" 10 ,31 ") == (Point{10, 31}));
-    for (const char* bad : {"", "7", "7,", ",8", "7;8", "7,8,9", "a,b", "-1,3", "7 8"})
-        BOOST_CHECK_MESSAGE(!parse_protocol(bad), bad);
+    BOOST_CHECK(parse_point("7,8") == (Point{7, 8}));
+    BOOST_CHECK(parse_point("7, 8") == (Point{7, 8}));
+    BOOST_CHECK(parse_point(" 10 ,31 \r") == (Point{10, 31}));
+    BOOST_CHECK(parse_point("+7,8") == (Point{7, 8}));
+    // Well formed but off every board: the caller refuses it in the board's words.
+    BOOST_CHECK(parse_point("-1,3") == (Point{-1, 3}));
+    BOOST_CHECK(parse_point("1000000,0") == (Point{kMaxPointCoordinate, 0}));
+    for (const char* bad : {"", "7", "7,", ",8", "7;8", "7,8,9", "a,b", "7 8", "7.5,8", "7,8x", "+-7,8", "1000001,0",
+                            "99999999999999999999,1"})
+        BOOST_CHECK_MESSAGE(!parse_point(bad), bad);
+}
+
+BOOST_AUTO_TEST_CASE(integers_take_one_sign_at_most) {
+    BOOST_CHECK(parse_integer<int>(" +7 ") == 7);
+    BOOST_CHECK(parse_integer<int>("-7") == -7);
+    for (const char* bad : {"", "+", "-", "+-7", "-+7", "--7", "++7", "7 7", "0x10", "2147483648"})
+        BOOST_CHECK_MESSAGE(!parse_integer<int>(bad), bad);
+    BOOST_CHECK(!parse_integer<unsigned>("-1"));
+}
+
+BOOST_AUTO_TEST_CASE(point_lists_join_in_either_notation) {
+    const std::vector<Point> points{{7, 7}, {8, 9}, {0, 14}};
+    BOOST_CHECK_EQUAL(join_points(points, to_protocol, " "), "7,7 8,9 0,14");
+    BOOST_CHECK_EQUAL(join_points(points, to_letters, ","), "h8,i10,a15");
+    BOOST_CHECK_EQUAL(join_points({}, to_letters, " "), "");
 }
 
 BOOST_AUTO_TEST_CASE(sgf_comments_each_move_with_what_its_engine_reported) {

@@ -151,6 +151,35 @@ BOOST_AUTO_TEST_CASE(move_timer_follows_the_injected_clock) {
     BOOST_TEST(timer.elapsed_ms() == 120);
 }
 
+BOOST_AUTO_TEST_CASE(waiting_before_the_search_is_charged_to_the_turn_and_the_clock) {
+    TimeControl tc;
+    tc.turn_ms = 1000;
+    tc.time_left_ms = 60000;
+    tc.match_ms = 180000;
+    charge_waiting_time(tc, 300);
+    BOOST_TEST(*tc.turn_ms == 700);
+    BOOST_TEST(*tc.time_left_ms == 59700);
+    BOOST_TEST(*tc.match_ms == 180000);  // the match's length is no clock that runs
+
+    charge_waiting_time(tc, 5000);  // past the whole turn: still a turn, of 1 ms
+    BOOST_TEST(*tc.turn_ms == 1);
+    BOOST_TEST(*tc.time_left_ms == 54700);
+
+    TimeControl unlimited;
+    unlimited.turn_ms = 0;  // answer at once stays so
+    unlimited.time_left_ms = 2147483647;
+    charge_waiting_time(unlimited, 300);
+    BOOST_TEST(*unlimited.turn_ms == 0);
+    BOOST_TEST(*unlimited.time_left_ms == 2147483647);
+
+    TimeControl untouched;
+    untouched.turn_ms = 500;
+    charge_waiting_time(untouched, 0);
+    charge_waiting_time(untouched, -20);  // a clock that went backwards charges nothing
+    BOOST_TEST(*untouched.turn_ms == 500);
+    BOOST_TEST(!untouched.time_left_ms.has_value());
+}
+
 BOOST_AUTO_TEST_CASE(steady_clock_is_monotonic) {
     const TimeSource clock = steady_clock_ms();
     const std::int64_t a = clock();

@@ -22,9 +22,9 @@ std::string first_word_upper(const std::string& line) {
             if (word.empty()) continue;
             break;
         }
-        word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        word += c;
     }
-    return word;
+    return to_upper_ascii(word);
 }
 
 }  // namespace
@@ -207,8 +207,7 @@ void BrainSession::kill() {
 
 std::optional<std::string> name_from_about(const std::string& about_line) {
     // name="Tengen", version="..." -- the value may hold commas, so read up to the closing quote.
-    std::string lower = about_line;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::string lower = to_lower_ascii(about_line);
     std::size_t at = lower.find("name");
     while (at != std::string::npos) {
         std::size_t i = at + 4;

@@ -21,6 +21,7 @@
 #include "tournament/brain_session.h"
 #include "tournament/brain_spec.h"
 #include "tournament/process_group_usage.h"
+#include "engine/notation.h"
 #include "engine/renju.h"
 #include "engine/text.h"
 
@@ -66,20 +67,6 @@ struct Event {
     }
 };
 
-struct AnsweredCoordinates {
-    int x = -1, y = -1;
-};
-
-std::optional<AnsweredCoordinates> parse_coordinates(const std::string& line) {
-    AnsweredCoordinates m;
-    char comma = 0;
-    std::istringstream in(line);
-    if (!(in >> m.x >> comma >> m.y) || comma != ',') return std::nullopt;
-    std::string rest;
-    if (in >> rest) return std::nullopt;
-    return m;
-}
-
 std::string shown(const BrainAnswer& a) {
     switch (a.kind) {
     case BrainAnswer::Kind::Line:
@@ -117,12 +104,11 @@ public:
         return {};
     }
     // A move on an empty point of a size x size board within limit_ms.
-    Status move(const std::string& command, int size, std::int64_t limit_ms,
-                const std::set<std::pair<int, int>>& taken = {}) {
+    Status move(const std::string& command, int size, std::int64_t limit_ms, const std::set<Point>& taken = {}) {
         const auto a = await(limit_ms + kSlackMs);
-        const auto m = a.kind == BrainAnswer::Kind::Line ? parse_coordinates(a.line) : std::nullopt;
+        const auto m = a.kind == BrainAnswer::Kind::Line ? parse_point(a.line) : std::nullopt;
         if (!m) return Failure{fmt::format("{}: answered {}, expected a move 'x,y'", command, shown(a))};
-        if (m->x < 0 || m->y < 0 || m->x >= size || m->y >= size || taken.count({m->x, m->y}))
+        if (m->x < 0 || m->y < 0 || m->x >= size || m->y >= size || taken.count(*m))
             return Failure{fmt::format("{}: answered {}, expected an empty point on the {}x{} board", command, shown(a),
                                        size, size)};
         if (a.ms > limit_ms)
@@ -159,7 +145,7 @@ Status plain_game(Probe& p, int size, std::int64_t turn_ms, const std::string& e
 Status rule_probe(Probe& p, int size, int rule) {
     p.send("INFO timeout_turn 1000");
     p.send(fmt::format("INFO rule {}", rule));
-    const std::set<std::pair<int, int>> taken{{7, 7}, {8, 8}, {7, 8}};
+    const std::set<Point> taken{{7, 7}, {8, 8}, {7, 8}};
     return first_failure({[&] { return p.start(size); },
                           [&] {
                               p.send("BOARD");
@@ -174,21 +160,18 @@ Status rule_probe(Probe& p, int size, int rule) {
 
 // The stones of a SWAP2BOARD answer ("x,y x,y ..."; none for SWAP), or why they are not a
 // valid answer: malformed, off the board, on a stone, or the wrong number.
-Result<std::vector<AnsweredCoordinates>> swap2_answer(const BrainAnswer& a, int size,
-                                                      const std::vector<AnsweredCoordinates>& given,
-                                                      std::set<std::size_t> counts, const std::string& asked,
-                                                      const std::string& expected) {
+Result<std::vector<Point>> swap2_answer(const BrainAnswer& a, int size, const std::vector<Point>& given,
+                                        std::set<std::size_t> counts, const std::string& asked,
+                                        const std::string& expected) {
     const auto wrong = [&] { return Failure{fmt::format("{}: answered {}, expected {}", asked, shown(a), expected)}; };
     if (a.kind != BrainAnswer::Kind::Line) return wrong();
-    std::vector<AnsweredCoordinates> stones;
+    std::vector<Point> stones;
     if (to_upper_ascii(trim(a.line)) != "SWAP") {
         std::istringstream words(a.line);
-        std::set<std::pair<int, int>> taken;
-        for (const auto& g : given) taken.insert({g.x, g.y});
+        std::set<Point> taken(given.begin(), given.end());
         for (std::string word; words >> word;) {
-            const auto m = parse_coordinates(std::string(word));
-            if (!m || m->x < 0 || m->y < 0 || m->x >= size || m->y >= size || !taken.insert({m->x, m->y}).second)
-                return wrong();
+            const auto m = parse_point(word);
+            if (!m || m->x < 0 || m->y < 0 || m->x >= size || m->y >= size || !taken.insert(*m).second) return wrong();
             stones.push_back(*m);
         }
         if (stones.empty()) return wrong();
@@ -204,7 +187,7 @@ Status swap2_probe(Probe& p, int size) {
     constexpr std::int64_t kTurnMs = 1000;
     const int c = size / 2;
     // Black, white, black, then white's fourth and black's fifth, around the centre.
-    const std::vector<AnsweredCoordinates> five{{c, c}, {c + 1, c}, {c, c + 1}, {c - 1, c - 1}, {c + 1, c + 2}};
+    const std::vector<Point> five{{c, c}, {c + 1, c}, {c, c + 1}, {c - 1, c - 1}, {c + 1, c + 2}};
     struct Step {
         std::size_t stones;
         std::set<std::size_t> counts;  // 0: SWAP
@@ -216,10 +199,9 @@ Status swap2_probe(Probe& p, int size) {
     p.send(fmt::format("INFO timeout_turn {}", kTurnMs));
     if (Status started = p.start(size); !started.ok()) return started;
     for (const Step& step : steps) {
-        const std::vector<AnsweredCoordinates> given(five.begin(),
-                                                     five.begin() + static_cast<std::ptrdiff_t>(step.stones));
+        const std::vector<Point> given(five.begin(), five.begin() + static_cast<std::ptrdiff_t>(step.stones));
         p.send("SWAP2BOARD");
-        for (const auto& g : given) p.send(fmt::format("{},{}", g.x, g.y));
+        for (const Point g : given) p.send(to_protocol(g));
         p.send("DONE");
         const std::string asked = fmt::format("SWAP2BOARD with {} stones", step.stones);
         const auto a = p.await(kTurnMs + kSlackMs, true);
@@ -326,18 +308,18 @@ std::vector<Check> battery(const Event& event) {
                           p.send("BOARD");
                           for (std::size_t i = 0; i < black.size(); ++i) {
                               // in move order, black first: the brain's stones are black
-                              p.send(fmt::format("{},{},1", black[i].x, black[i].y));
-                              p.send(fmt::format("{},{},2", white[i].x, white[i].y));
+                              p.send(to_protocol(black[i]) + ",1");
+                              p.send(to_protocol(white[i]) + ",2");
                               board.play(black[i]);
                               board.play(white[i]);
                           }
                           p.send("DONE");
                           const auto a = p.await(1000 + kSlackMs);
-                          const auto m = a.kind == BrainAnswer::Kind::Line ? parse_coordinates(a.line) : std::nullopt;
+                          const auto m = a.kind == BrainAnswer::Kind::Line ? parse_point(a.line) : std::nullopt;
                           if (!m)
                               return Failure{"BOARD (renju, black to move): answered " + shown(a) +
                                              ", expected a move"};
-                          const Point at{m->x, m->y};
+                          const Point at = *m;
                           if (!board.is_legal(at))
                               return Failure{"BOARD (renju): answered " + shown(a) + ", not an empty point"};
                           if (const Forbidden f = renju_forbidden(board, at); f != Forbidden::None)
@@ -375,27 +357,29 @@ std::vector<Check> battery(const Event& event) {
                                }});
                       }});
     checks.push_back({"bad-input-survived", minor, [n](Probe& p) {
-                          return first_failure(
-                              {[&] { return p.start(n); },
-                               [&]() -> Status {
-                                   p.send("INFO timeout_turn 1000");
-                                   p.send("XYZZY");
-                                   p.send("TURN 99,99");
-                                   p.send("TURN a,b");
-                                   p.send("BOARD");
-                                   p.send("1,2,3,4");
-                                   p.send("DONE");
-                                   p.send(fmt::format("START {}", n));
-                                   // the garbage may draw ERROR lines and an OK: skip until a move
-                                   p.send("BEGIN");
-                                   for (;;) {
-                                       const auto a = p.await(2000);
-                                       if (a.kind == BrainAnswer::Kind::Line && a.line.substr(0, 2) == "OK") continue;
-                                       if (a.kind == BrainAnswer::Kind::Line && parse_coordinates(a.line)) return {};
-                                       return Failure{"BEGIN after bad input: answered " + shown(a) +
-                                                      ", expected a move"};
-                                   }
-                               }});
+                          return first_failure({[&] { return p.start(n); },
+                                                [&]() -> Status {
+                                                    p.send("INFO timeout_turn 1000");
+                                                    p.send("XYZZY");
+                                                    p.send("TURN 99,99");
+                                                    p.send("TURN a,b");
+                                                    p.send("BOARD");
+                                                    p.send("1,2,3,4");
+                                                    p.send("DONE");
+                                                    p.send(fmt::format("START {}", n));
+                                                    // the garbage may draw ERROR lines and an OK: skip until a move
+                                                    p.send("BEGIN");
+                                                    for (;;) {
+                                                        const auto a = p.await(2000);
+                                                        if (a.kind == BrainAnswer::Kind::Line &&
+                                                            a.line.substr(0, 2) == "OK")
+                                                            continue;
+                                                        if (a.kind == BrainAnswer::Kind::Line && parse_point(a.line))
+                                                            return {};
+                                                        return Failure{"BEGIN after bad input: answered " + shown(a) +
+                                                                       ", expected a move"};
+                                                    }
+                                                }});
                       }});
     checks.push_back({"end-exits", minor, [n](Probe& p) {
                           return first_failure({[&] { return p.start(n); },
@@ -429,17 +413,9 @@ int check_command(int argc, char** argv) {
         ("json", po::value<std::string>(&json_path), "also write the results as JSON");
     // clang-format on
     po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(options).style(kArenaOptionStyle).run(), vm);
-        po::notify(vm);
-    } catch (const std::exception& e) {
-        std::cerr << "tengen-arena check: " << e.what() << "\n";
-        return 2;
-    }
-    if (vm.count("help")) {
-        std::cout << options;
-        return 0;
-    }
+    if (const auto done =
+            parse_arena_command(argc, argv, options, vm, "tengen-arena check", nullptr, kArenaOptionStyle))
+        return *done;
     if (!vm.count("engine")) {
         std::cerr << "tengen-arena check: --engine cmd=PATH is required\n";
         return 2;

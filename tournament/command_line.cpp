@@ -27,13 +27,24 @@ Result<std::optional<SprtParams>> sprt_option(const boost::program_options::vari
 
 std::optional<int> parse_results_command(int argc, char** argv, const boost::program_options::options_description& desc,
                                          boost::program_options::variables_map& vm, const std::string& program) {
-    namespace po = boost::program_options;
-    po::positional_options_description positional;
+    boost::program_options::positional_options_description positional;
     positional.add("files", -1);
+    return parse_arena_command(argc, argv, desc, vm, program, &positional,
+                               boost::program_options::command_line_style::default_style);
+}
+
+std::optional<int> parse_arena_command(int argc, char** argv, const boost::program_options::options_description& desc,
+                                       boost::program_options::variables_map& vm, const std::string& program,
+                                       const boost::program_options::positional_options_description* positional,
+                                       int style) {
+    namespace po = boost::program_options;
     try {
-        po::store(po::command_line_parser(argc, argv).options(desc).positional(positional).run(), vm);
+        po::command_line_parser parser(argc, argv);
+        parser.options(desc).style(style);
+        if (positional) parser.positional(*positional);
+        po::store(parser.run(), vm);
         po::notify(vm);
-    } catch (const po::error& e) {
+    } catch (const std::exception& e) {  // po::error, and a value's own validation
         std::cerr << program << ": " << e.what() << " (see --help)\n";
         return 2;
     }

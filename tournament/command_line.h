@@ -39,9 +39,17 @@ Result<SprtParams> parse_sprt_options(const std::vector<std::string>& tokens);
 // The --sprt option of a parsed command line: nullopt when not given, a message when wrong.
 Result<std::optional<SprtParams>> sprt_option(const boost::program_options::variables_map& vm);
 
+// How each tengen-arena subcommand with a command line of its own reads it (check, merge,
+// report; the arena itself and league also take --config and pass options through, so they
+// parse theirs in place): an exit status when the command ends here: 0 after printing the
+// options for --help, 2 after printing "PROGRAM: what is wrong (see --help)"; nullopt to go on.
+std::optional<int> parse_arena_command(int argc, char** argv, const boost::program_options::options_description& desc,
+                                       boost::program_options::variables_map& vm, const std::string& program,
+                                       const boost::program_options::positional_options_description* positional,
+                                       int style);
+
 // The command line of a subcommand that reads results files (merge, report): the files are
-// the positional "files". An exit status when the command ends here: 0 after printing the
-// help, 2 after printing what is wrong (each line begins with `program`); nullopt to go on.
+// the positional "files", parse_arena_command's answers.
 std::optional<int> parse_results_command(int argc, char** argv, const boost::program_options::options_description& desc,
                                          boost::program_options::variables_map& vm, const std::string& program);
 

@@ -125,13 +125,9 @@ std::string pgn_game(const FinishedGame& g) {
     out += fmt::format("[Result \"{}\"]\n", result);
     out += "[Termination \"" + pgn_escaped(std::string(reason_name(g.outcome.reason))) + "\"]\n\n";
     // Gomoku moves are no chess moves: they go in a comment, which rating tools skip.
-    std::string moves;
-    auto add = [&](Point p) {
-        if (!moves.empty()) moves += ' ';
-        moves += to_letters(p);
-    };
-    for (Point p : g.opening) add(p);
-    for (const RecordedMove& m : g.outcome.moves) add(m.at);
+    std::vector<Point> played = g.opening;
+    for (const RecordedMove& m : g.outcome.moves) played.push_back(m.at);
+    const std::string moves = join_points(played, to_letters, " ");
     if (!moves.empty()) out += "{" + moves + "} ";
     out += std::string(result) + "\n\n";
     return out;

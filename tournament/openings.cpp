@@ -2,14 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
-#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "engine/board.h"
 #include "engine/notation.h"
 #include "engine/random.h"
+#include "engine/symmetry.h"
 #include "engine/text.h"
 
 namespace tengen {
@@ -147,43 +146,7 @@ ParsedOpenings parse_openings(std::string_view text, std::optional<OpeningFormat
     return out;
 }
 
-int symmetry_count(const GameConfig& config) noexcept { return config.width == config.height ? 8 : 4; }
-
-Point apply_symmetry(Point p, int symmetry, const GameConfig& config) noexcept {
-    const int mx = config.width - 1, my = config.height - 1;
-    // On a rectangle only the symmetries that keep its shape: identity, half turn, two mirrors.
-    if (config.width != config.height) {
-        static constexpr int kRectangle[4] = {0, 2, 4, 5};
-        symmetry = kRectangle[symmetry % 4];
-    }
-    switch (symmetry % 8) {
-    case 1:
-        return {mx - p.y, p.x};  // quarter turn
-    case 2:
-        return {mx - p.x, my - p.y};  // half turn
-    case 3:
-        return {p.y, my - p.x};  // three quarters
-    case 4:
-        return {mx - p.x, p.y};  // mirror left-right
-    case 5:
-        return {p.x, my - p.y};  // mirror top-bottom
-    case 6:
-        return {p.y, p.x};  // main diagonal
-    case 7:
-        return {my - p.y, mx - p.x};  // anti-diagonal
-    default:
-        return p;
-    }
-}
-
-std::string opening_to_letters(const std::vector<Point>& stones) {
-    std::string out;
-    for (Point p : stones) {
-        if (!out.empty()) out += ',';
-        out += to_letters(p);
-    }
-    return out;
-}
+std::string opening_to_letters(const std::vector<Point>& stones) { return join_points(stones, to_letters, ","); }
 
 std::optional<std::vector<Point>> parse_opening_field(std::string_view text) {
     std::vector<std::string_view> tokens;
@@ -246,11 +209,9 @@ std::vector<Point> OpeningBook::at(std::int64_t position) const {
 
 Result<OpeningBook> load_opening_book(const OpeningOptions& options, const GameConfig& config,
                                       std::vector<std::string>& warnings) {
-    std::ifstream in(options.file, std::ios::binary);
-    if (!in) return Failure{"cannot read openings file " + options.file};
-    std::stringstream text;
-    text << in.rdbuf();
-    ParsedOpenings parsed = parse_openings(text.str(), options.format, config);
+    const Result<std::string> text = read_whole_file(options.file);
+    if (!text) return Failure{"cannot read openings file " + options.file};
+    ParsedOpenings parsed = parse_openings(*text, options.format, config);
     for (const std::string& e : parsed.errors) warnings.push_back(options.file + " " + e);
     if (parsed.openings.empty()) return Failure{"no usable opening in " + options.file};
     return OpeningBook(std::move(parsed.openings), options, config);

@@ -46,10 +46,6 @@ struct ParsedOpenings {
 // Blank lines and lines starting with '#' are skipped.
 ParsedOpenings parse_openings(std::string_view text, std::optional<OpeningFormat> format, const GameConfig& config);
 
-// The board's symmetries: 8 on a square board, 4 on a rectangle (identity first).
-int symmetry_count(const GameConfig& config) noexcept;
-Point apply_symmetry(Point p, int symmetry, const GameConfig& config) noexcept;
-
 // "h8,i9,g9": the results file's opening field. Columns past z have no letter and are written
 // "x,y" (notation.h), so a field on a wide board may read "h8,27,3".
 std::string opening_to_letters(const std::vector<Point>& stones);

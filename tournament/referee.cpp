@@ -56,12 +56,8 @@ std::optional<GameOutcome> proven_win(const Board& board, std::uint64_t nodes) {
     GameOutcome out;
     out.winner = board.side_to_move() == Color::Black ? Winner::Black : Winner::White;
     out.reason = EndReason::Adjudicated;
-    std::string line;
-    for (const Point p : proof->line) {
-        if (!line.empty()) line += ' ';
-        line += to_letters(p);
-    }
-    out.adjudication = fmt::format("proven: {} wins by fours: {}", winner_name(out.winner), line);
+    out.adjudication =
+        fmt::format("proven: {} wins by fours: {}", winner_name(out.winner), join_points(proof->line, to_letters, " "));
     return out;
 }
 
@@ -123,7 +119,7 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
         if (answer.kind == BrainAnswer::Kind::Abandoned) return abandoned_game();
         if (answer.kind != BrainAnswer::Kind::Line) return seats.forfeit(seat, answer, "the move", std::move(moves));
 
-        const auto point = parse_protocol(answer.line);
+        const auto point = parse_point(answer.line);
         if (!point) return seats.forfeit(seat, EndReason::ProtocolError, answer.line, std::move(moves));
         if (auto fault = stone_fault(board, *point, answer.line))
             return seats.forfeit(seat, fault->reason, std::move(fault->said), std::move(moves));

@@ -1,10 +1,10 @@
 #include "tournament/reported_search.h"
 
 #include <cctype>
-#include <charconv>
 #include <string>
 #include <vector>
 
+#include "engine/text.h"
 namespace tengen {
 namespace {
 
@@ -13,13 +13,13 @@ std::vector<std::string> words_of(std::string_view line) {
     std::string word;
     for (const char c : line) {
         if (std::isspace(static_cast<unsigned char>(c)) || c == '|' || c == ',' || c == ':' || c == '=') {
-            if (!word.empty()) words.push_back(std::move(word));
+            if (!word.empty()) words.push_back(to_lower_ascii(word));
             word.clear();
         } else {
-            word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            word += c;
         }
     }
-    if (!word.empty()) words.push_back(std::move(word));
+    if (!word.empty()) words.push_back(to_lower_ascii(word));
     return words;
 }
 
@@ -28,11 +28,7 @@ std::vector<std::string> words_of(std::string_view line) {
 std::optional<int> integer(std::string_view text, bool allow_range = false) {
     if (allow_range)
         if (const auto dash = text.find('-', 1); dash != std::string_view::npos) text = text.substr(0, dash);
-    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-    return value;
+    return parse_integer<int>(text);
 }
 
 // "+M5", "-M4", "M5" (also "#5", "+#5"): plies to a proven result.

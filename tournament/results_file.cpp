@@ -3,14 +3,13 @@
 #include <cerrno>
 #include <fcntl.h>
 #include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string_view>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/text.h"
 namespace tengen {
 
 namespace {
@@ -31,15 +30,12 @@ bool starts_like_a_result(const std::string& line) {
 
 Result<LoadedResults> load_results(const std::string& path, const std::optional<std::string>& schedule, bool repair) {
     LoadedResults out;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    const Result<std::string> read = read_whole_file(path);
+    if (!read) {
         if (::access(path.c_str(), F_OK) != 0) return out;  // nothing played yet
         return Failure{"cannot read results file " + path};
     }
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
-    in.close();
+    const std::string& text = *read;
 
     std::vector<std::pair<std::size_t, std::string>> lines;  // start offset, text
     std::size_t pos = 0;

@@ -1,23 +1,15 @@
 #include "tournament/score_adjudication.h"
 
-#include <charconv>
-
 #include <fmt/format.h>
 
 #include "tournament/command_line.h"
+#include "engine/text.h"
 
 namespace tengen {
 namespace {
 
-std::optional<int> whole_number(const std::string& text) {
-    int v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-    return v;
-}
-
 Status set_int(const std::string& key, const std::string& value, int minimum, int& out) {
-    const auto n = whole_number(value);
+    const auto n = parse_integer<int>(value);
     if (!n || *n < minimum)
         return Failure{fmt::format("{} needs a whole number of at least {}, got '{}'", key, minimum, value)};
     out = *n;

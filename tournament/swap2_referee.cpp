@@ -17,7 +17,7 @@ std::optional<std::vector<Point>> parse_swap2_answer(const std::string& line) {
     std::istringstream words(line);
     std::vector<Point> stones;
     for (std::string word; words >> word;) {
-        const auto p = parse_protocol(word);
+        const auto p = parse_point(word);
         if (!p) return std::nullopt;
         stones.push_back(*p);
     }
