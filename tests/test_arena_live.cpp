@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <mutex>
 #include <optional>
 #include <regex>
@@ -341,3 +342,39 @@ BOOST_AUTO_TEST_CASE(chromium_watches_the_standings_change_and_sees_names_as_tex
     BOOST_TEST(arena.finish() == 0, arena.output());
     BOOST_TEST(read_results(dir / "live.jsonl").size() == 6u);
 }
+
+// Not a check, and off in the suite: the picture of the live page in docs/arena-live.png is
+// made here, from the real arena playing two real Tengen brains, into the file
+// TENGEN_LIVE_SCREENSHOT names.
+BOOST_AUTO_TEST_SUITE(live_screenshot, *boost::unit_test::disabled())
+
+BOOST_AUTO_TEST_CASE(screenshot_of_games_in_progress_above_the_standings) {
+    const char* target = std::getenv("TENGEN_LIVE_SCREENSHOT");
+    BOOST_REQUIRE_MESSAGE(target && *target, "set TENGEN_LIVE_SCREENSHOT to the PNG to write");
+    TempDir dir("arena-live-shot");
+    // Balanced four-stone openings so the games differ; the faster side gives the standings a
+    // leader.
+    LiveArena arena({"--engine", std::string("cmd=") + TENGEN_PBRAIN_PATH, "name=tengen-0.2s", "st=0.2", "--engine",
+                     std::string("cmd=") + TENGEN_PBRAIN_PATH, "name=tengen-0.05s", "st=0.05", "--openings",
+                     std::string("file=") + TENGEN_TEST_DATA_DIR + "/../bench/openings/rapfi-even-freestyle-15.txt",
+                     "--games", "40", "--concurrency", "2", "--results", dir / "live.jsonl", "--live", "0"});
+    Browser browser(dir.path / "profile");
+    browser.open("http://127.0.0.1:" + std::to_string(arena.port()) + "/");
+    const std::string report_count =
+        "(() => { const d = document.getElementById('report').contentDocument;"
+        " const s = d && d.getElementById('summary'); return s ? parseInt(s.textContent, 10) : -1; })()";
+    // Finished games in the standings and two boards in play, both past their openings and one
+    // well into its game, so the picture shows stones, not an empty board.
+    BOOST_REQUIRE(browser.wait_for(
+        report_count + " >= 3 && (() => { const g = [...document.querySelectorAll('#boards .live-game')]"
+                       ".map(e => parseInt(e.dataset.moves, 10));"
+                       " return g.length === 2 && Math.min(...g) >= 6 && Math.max(...g) >= 16; })()",
+        300s));
+    // The window's scroll bar is no part of the page.
+    browser.evaluate("document.documentElement.style.overflow = 'hidden'");
+    browser.screenshot(target);
+    arena.interrupt();
+    arena.finish(60s);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
