@@ -23,6 +23,7 @@
 
 #include "arena_test_support.h"
 #include "cdp_client.h"
+#include "tournament/child_process.h"
 #include "ws_client.h"
 
 using namespace tengen;
