@@ -1,7 +1,7 @@
-// Runs a tournament: checks the results file is of the settings' schedule (schedule_identity),
-// resumes from the results file, starts the brains once to learn their
-// names, plays the remaining games of the schedule (or of one shard) on N threads, records
-// each game as it ends, stops early when the SPRT decides, and prints the standings.
+// Runs a tournament: checks the results file is of the settings' schedule (schedule_identity)
+// and resumes from it, starts the brains once to learn their names, plays the remaining games
+// of the schedule (or of one shard) on N threads (play_scheduled_game), records each game as
+// it ends, stops early when the SPRT decides, and prints the standings.
 #pragma once
 
 #include <ostream>
