@@ -213,71 +213,11 @@ Status swap2_probe(Probe& p, int size) {
     return {};
 }
 
-std::vector<Check> battery(const Event& event) {
+// The checks of how a brain copes with a manager's slips and its own resources: a forgotten
+// DONE, renju's forbidden points, the memory limit, bad input, END.
+void add_robustness_checks(std::vector<Check>& checks, const Event& event) {
     const int n = event.size;
     const Grade fatal = Grade::Fatal, minor = Grade::Minor;
-    std::vector<Check> checks;
-    checks.push_back({"start-within-1s", fatal, [n](Probe& p) { return p.start(n); }});
-    checks.push_back({"about", minor, [](Probe& p) -> Status {
-                          p.send("ABOUT");
-                          const auto a = p.await(1000, true);
-                          if (a.kind != BrainAnswer::Kind::Line || !name_from_about(a.line))
-                              return Failure{"ABOUT: answered " + shown(a) + ", expected name=\"...\""};
-                          return {};
-                      }});
-    checks.push_back({"lower-case-commands", minor, [n](Probe& p) {
-                          p.send("info timeout_turn 1000");
-                          return first_failure({[&] { return p.start(n, 1000, "start"); },
-                                                [&] {
-                                                    p.send("begin");
-                                                    return p.move("begin", n, 1000);
-                                                },
-                                                [&] {
-                                                    p.send("turn 0,0");
-                                                    return p.move("turn 0,0", n, 1000, {{0, 0}});
-                                                }});
-                      }});
-    // Managers on Windows end their lines so: a brain that cannot read them loses every game.
-    checks.push_back({"crlf-line-ends", fatal, [n](Probe& p) { return plain_game(p, n, 1000, "\r"); }});
-    checks.push_back({"info-at-any-time", fatal, [n](Probe& p) {
-                          return first_failure({[&] { return p.start(n); },
-                                                [&] {
-                                                    p.send("INFO timeout_turn 1000");
-                                                    p.send("INFO max_memory 83886080");
-                                                    p.send("TURN 7,7");
-                                                    return p.move("TURN 7,7", n, 1000, {{7, 7}});
-                                                },
-                                                [&] {
-                                                    p.send("INFO time_left 100000");
-                                                    p.send("INFO unknown_key 1");
-                                                    p.send("TURN 0,0");
-                                                    return p.move("TURN 0,0 after INFO", n, 1000, {{7, 7}, {0, 0}});
-                                                }});
-                      }});
-    for (const std::int64_t t : {100, 300, 1000})
-        checks.push_back(
-            {fmt::format("timeout-turn-{}ms", t), fatal, [t, n](Probe& p) { return plain_game(p, n, t); }});
-    checks.push_back({"match-clock-time-left", fatal, [n](Probe& p) {
-                          p.send("INFO timeout_turn 5000");
-                          p.send("INFO timeout_match 2000");
-                          p.send("INFO time_left 400");
-                          return first_failure({[&] { return p.start(n); },
-                                                [&] {
-                                                    p.send("BEGIN");
-                                                    return p.move("BEGIN with time_left 400", n, 400);
-                                                }});
-                      }});
-    if (event.rule) {
-        const int code = gomocup_code(*event.rule);
-        checks.push_back({fmt::format("rule-{}-{}", rule_name(*event.rule), n), fatal,
-                          [n, code](Probe& p) { return rule_probe(p, n, code); }});
-    } else {
-        checks.push_back({"rule-freestyle-15", fatal, [](Probe& p) { return rule_probe(p, 15, 0); }});
-        checks.push_back({"rule-freestyle-20", fatal, [](Probe& p) { return rule_probe(p, 20, 0); }});
-        checks.push_back({"rule-exact-five", fatal, [](Probe& p) { return rule_probe(p, 15, 1); }});
-        checks.push_back({"rule-renju", fatal, [](Probe& p) { return rule_probe(p, 15, 4); }});
-        checks.push_back({"rule-caro", fatal, [](Probe& p) { return rule_probe(p, 15, 8); }});
-    }
     checks.push_back({"forgotten-done", minor, [n](Probe& p) {
                           // A manager that sends BOARD and its stones but never DONE, then goes
                           // on with TURN: the brain must not wait for ever inside the block.
@@ -392,6 +332,74 @@ std::vector<Check> battery(const Event& event) {
                                                     return {};
                                                 }});
                       }});
+}
+
+std::vector<Check> battery(const Event& event) {
+    const int n = event.size;
+    const Grade fatal = Grade::Fatal, minor = Grade::Minor;
+    std::vector<Check> checks;
+    checks.push_back({"start-within-1s", fatal, [n](Probe& p) { return p.start(n); }});
+    checks.push_back({"about", minor, [](Probe& p) -> Status {
+                          p.send("ABOUT");
+                          const auto a = p.await(1000, true);
+                          if (a.kind != BrainAnswer::Kind::Line || !name_from_about(a.line))
+                              return Failure{"ABOUT: answered " + shown(a) + ", expected name=\"...\""};
+                          return {};
+                      }});
+    checks.push_back({"lower-case-commands", minor, [n](Probe& p) {
+                          p.send("info timeout_turn 1000");
+                          return first_failure({[&] { return p.start(n, 1000, "start"); },
+                                                [&] {
+                                                    p.send("begin");
+                                                    return p.move("begin", n, 1000);
+                                                },
+                                                [&] {
+                                                    p.send("turn 0,0");
+                                                    return p.move("turn 0,0", n, 1000, {{0, 0}});
+                                                }});
+                      }});
+    // Managers on Windows end their lines so: a brain that cannot read them loses every game.
+    checks.push_back({"crlf-line-ends", fatal, [n](Probe& p) { return plain_game(p, n, 1000, "\r"); }});
+    checks.push_back({"info-at-any-time", fatal, [n](Probe& p) {
+                          return first_failure({[&] { return p.start(n); },
+                                                [&] {
+                                                    p.send("INFO timeout_turn 1000");
+                                                    p.send("INFO max_memory 83886080");
+                                                    p.send("TURN 7,7");
+                                                    return p.move("TURN 7,7", n, 1000, {{7, 7}});
+                                                },
+                                                [&] {
+                                                    p.send("INFO time_left 100000");
+                                                    p.send("INFO unknown_key 1");
+                                                    p.send("TURN 0,0");
+                                                    return p.move("TURN 0,0 after INFO", n, 1000, {{7, 7}, {0, 0}});
+                                                }});
+                      }});
+    for (const std::int64_t t : {100, 300, 1000})
+        checks.push_back(
+            {fmt::format("timeout-turn-{}ms", t), fatal, [t, n](Probe& p) { return plain_game(p, n, t); }});
+    checks.push_back({"match-clock-time-left", fatal, [n](Probe& p) {
+                          p.send("INFO timeout_turn 5000");
+                          p.send("INFO timeout_match 2000");
+                          p.send("INFO time_left 400");
+                          return first_failure({[&] { return p.start(n); },
+                                                [&] {
+                                                    p.send("BEGIN");
+                                                    return p.move("BEGIN with time_left 400", n, 400);
+                                                }});
+                      }});
+    if (event.rule) {
+        const int code = gomocup_code(*event.rule);
+        checks.push_back({fmt::format("rule-{}-{}", rule_name(*event.rule), n), fatal,
+                          [n, code](Probe& p) { return rule_probe(p, n, code); }});
+    } else {
+        checks.push_back({"rule-freestyle-15", fatal, [](Probe& p) { return rule_probe(p, 15, 0); }});
+        checks.push_back({"rule-freestyle-20", fatal, [](Probe& p) { return rule_probe(p, 20, 0); }});
+        checks.push_back({"rule-exact-five", fatal, [](Probe& p) { return rule_probe(p, 15, 1); }});
+        checks.push_back({"rule-renju", fatal, [](Probe& p) { return rule_probe(p, 15, 4); }});
+        checks.push_back({"rule-caro", fatal, [](Probe& p) { return rule_probe(p, 15, 8); }});
+    }
+    add_robustness_checks(checks, event);
     if (event.runs_swap2()) checks.push_back({"swap2", fatal, [n](Probe& p) { return swap2_probe(p, n); }});
     return checks;
 }

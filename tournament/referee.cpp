@@ -8,7 +8,6 @@
 #include "tournament/referee_seats.h"
 #include "engine/renju.h"
 #include "engine/text.h"
-#include "ai/vcf_proof.h"
 
 namespace tengen {
 
@@ -27,8 +26,8 @@ bool prompt_move(BrainSession& brain, const Board& board, int& known_stones, boo
     return ok && brain.send("DONE");
 }
 
-// The game's end on the board (five, full board) or by adjudication, if it has come.
-std::optional<GameOutcome> decision(const Board& board, const RefereeSettings& settings, int brain_moves) {
+// The game's end on the board (five, full board), if it has come.
+std::optional<GameOutcome> decision(const Board& board) {
     GameOutcome out;
     if (board.status() == GameStatus::BlackWins || board.status() == GameStatus::WhiteWins) {
         out.winner = board.status() == GameStatus::BlackWins ? Winner::Black : Winner::White;
@@ -41,24 +40,7 @@ std::optional<GameOutcome> decision(const Board& board, const RefereeSettings& s
         out.reason = EndReason::FullBoard;
         return out;
     }
-    if ((settings.draw_after > 0 && brain_moves >= settings.draw_after) ||
-        (settings.draw_after_stones > 0 && board.placed_count() >= settings.draw_after_stones)) {
-        out.reason = EndReason::Adjudicated;
-        return out;
-    }
     return std::nullopt;
-}
-
-// The side to move has a forced win by fours the arena proves itself: the game ends there.
-std::optional<GameOutcome> proven_win(const Board& board, std::uint64_t nodes) {
-    const auto proof = prove_vcf(board, nodes);
-    if (!proof) return std::nullopt;
-    GameOutcome out;
-    out.winner = board.side_to_move() == Color::Black ? Winner::Black : Winner::White;
-    out.reason = EndReason::Adjudicated;
-    out.adjudication =
-        fmt::format("proven: {} wins by fours: {}", winner_name(out.winner), join_points(proof->line, to_letters, " "));
-    return out;
 }
 
 }  // namespace
@@ -85,30 +67,13 @@ GameOutcome referee_game(const RefereeSettings& settings, const std::vector<Poin
 GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board board, const GameWatch& watch) {
     std::vector<RecordedMove> moves;
     const int opening_stones = static_cast<int>(board.history().size());
-    int brain_moves = 0;
 
     for (;;) {
-        if (auto decided = decision(board, settings, brain_moves)) {
+        auto decided = decision(board);
+        if (!decided) decided = adjudicate(settings.adjudication, board, moves, opening_stones);
+        if (decided) {
             decided->moves = std::move(moves);
             return *decided;
-        }
-        if (settings.adjudication.proof_nodes > 0)
-            if (auto proven = proven_win(board, settings.adjudication.proof_nodes)) {
-                proven->moves = std::move(moves);
-                return *proven;
-            }
-        if (settings.adjudication.any()) {
-            const Color first_mover = opening_stones % 2 == 0 ? Color::Black : Color::White;
-            if (auto verdict = adjudicate_by_scores(settings.adjudication, moves, first_mover, opening_stones)) {
-                GameOutcome out;
-                out.winner = !verdict->loser                   ? Winner::Draw
-                             : *verdict->loser == Color::Black ? Winner::White
-                                                               : Winner::Black;
-                out.reason = EndReason::Adjudicated;
-                out.adjudication = std::move(verdict->why);
-                out.moves = std::move(moves);
-                return out;
-            }
         }
 
         const Color side = board.side_to_move();
@@ -130,7 +95,6 @@ GameOutcome play_to_the_end(const RefereeSettings& settings, Seats& seats, Board
         moves.push_back({*point, static_cast<int>(answer.ms), static_cast<int>(answer.cpu_ms), answer.reported.depth,
                          answer.reported.score, answer.reported.mate});
         if (watch.move) watch.move(moves.back());
-        ++brain_moves;
     }
 }
 

@@ -10,19 +10,17 @@
 #include "engine/board.h"
 #include "tournament/brain_session.h"
 #include "tournament/game_outcome.h"
-#include "tournament/score_adjudication.h"
+#include "tournament/adjudication.h"
 
 namespace tengen {
 
 struct RefereeSettings {
     GameConfig config;
-    int draw_after = 0;                        // brain moves before a draw is adjudicated; 0 = never
-    int draw_after_stones = 0;                 // -drawafter: stones on the board (opening too) before a draw
     bool send_by_board = false;                // -sendbyboard: every move asked for with BOARD, never TURN
     std::optional<std::int64_t> tolerance_ms;  // --tolerance; default: default_tolerance_ms()
     std::int64_t start_timeout_ms = 10000;     // START must be answered within this
     bool pondering = false;                    // false: the brain not to move is stopped
-    ScoreAdjudication adjudication;            // --resign, --draw
+    Adjudication adjudication;                 // every rule that ends a game before the board does
 };
 
 // Told of a game while it is played (the live report): the stones on the board before the

@@ -55,11 +55,13 @@ std::vector<std::string> schedule_settings(const ScheduleIdentity& id) {
         text += fmt::format("tournament {} games {} rounds {} repeat {}\n", tournament_kind_name(id.schedule.kind),
                             id.schedule.games, id.schedule.rounds, id.schedule.repeat ? 1 : 0);
     text += fmt::format("board {}x{} k {} rule {} draw-after {}\n", id.config.width, id.config.height,
-                        id.config.win_length, rule_name(id.config.rule), id.draw_after);
-    if (!id.adjudication.empty())
-        text += "adjudication " + id.adjudication + "\n";  // absent: older runs keep their hash
-    if (id.swap2) text += "swap2\n";                       // absent: older runs keep their hash
-    if (id.pondering) text += "pondering\n";               // absent: older runs keep their hash
+                        id.config.win_length, rule_name(id.config.rule), id.adjudication.draw_after);
+    // The lines below that are left out when unused keep the hash of runs from before them.
+    // The adjudication's draw counts sit where they were first added; every other rule is in
+    // its text().
+    if (const std::string rules = id.adjudication.text(); !rules.empty()) text += "adjudication " + rules + "\n";
+    if (id.swap2) text += "swap2\n";          // absent: older runs keep their hash
+    if (id.pondering) text += "pondering\n";  // absent: older runs keep their hash
     if (id.openings) {
         const OpeningOptions& o = *id.openings;
         text += fmt::format("openings format {} order {} seed {} start {} transform {} content {:016x}\n",
@@ -69,8 +71,8 @@ std::vector<std::string> schedule_settings(const ScheduleIdentity& id) {
                             o.random_order ? "random" : "sequential", o.seed, o.start, o.transform ? 1 : 0,
                             fnv1a(id.openings_text));
     }
-    if (id.draw_after_stones > 0)  // -drawafter; absent: older runs keep their hash
-        text += fmt::format("draw-after-stones {}\n", id.draw_after_stones);
+    if (id.adjudication.draw_after_stones > 0)  // -drawafter
+        text += fmt::format("draw-after-stones {}\n", id.adjudication.draw_after_stones);
     for (const std::string& e : id.executables) text += "executable " + e + "\n";
     std::vector<std::string> lines;
     std::size_t from = 0;

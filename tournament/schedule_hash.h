@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tournament/adjudication.h"
 #include "tournament/brain_spec.h"
 #include "tournament/openings.h"
 #include "tournament/schedule.h"
@@ -20,11 +21,9 @@ struct ScheduleIdentity {
     GameConfig config;
     std::optional<OpeningOptions> openings;
     std::string openings_text;  // the file's contents: the same file elsewhere hashes the same
-    int draw_after = 0;
-    int draw_after_stones = 0;  // -drawafter (c-gomoku-cli): a draw once this many stones are on the board
+    Adjudication adjudication;  // every rule: games end otherwise with other rules
     bool swap2 = false;
-    bool pondering = false;    // --pondering: the brain not to move keeps thinking, so play changes
-    std::string adjudication;  // ScoreAdjudication::text(): games end otherwise with other rules
+    bool pondering = false;  // --pondering: the brain not to move keeps thinking, so play changes
     // A checksum of each brain's executable (executable_checksum), in brain order: resuming
     // with a rebuilt brain is another schedule, never a mix of two binaries' games.
     std::vector<std::string> executables;

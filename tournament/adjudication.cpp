@@ -1,9 +1,11 @@
-#include "tournament/score_adjudication.h"
+#include "tournament/adjudication.h"
 
 #include <fmt/format.h>
 
-#include "tournament/command_line.h"
+#include "ai/vcf_proof.h"
+#include "engine/notation.h"
 #include "engine/text.h"
+#include "tournament/command_line.h"
 
 namespace tengen {
 namespace {
@@ -35,6 +37,51 @@ bool last_moves_all(const std::vector<RecordedMove>& moves, int last, int count,
     return true;
 }
 
+// An adjudicated end: `loser` loses (nullopt: a draw), for the reason `why`.
+GameOutcome ended(std::optional<Color> loser, std::string why) {
+    GameOutcome out;
+    out.winner = !loser ? Winner::Draw : *loser == Color::Black ? Winner::White : Winner::Black;
+    out.reason = EndReason::Adjudicated;
+    out.adjudication = std::move(why);
+    return out;
+}
+
+// The side to move has a forced win by fours the arena proves itself: the game ends there.
+std::optional<GameOutcome> proven_win(const Board& board, std::uint64_t nodes) {
+    const auto proof = prove_vcf(board, nodes);
+    if (!proof) return std::nullopt;
+    const Winner winner = board.side_to_move() == Color::Black ? Winner::Black : Winner::White;
+    return ended(opponent(board.side_to_move()), fmt::format("proven: {} wins by fours: {}", winner_name(winner),
+                                                             join_points(proof->line, to_letters, " ")));
+}
+
+// The brain that just moved resigns under `r`, if it does.
+std::optional<GameOutcome> resignation(const ResignRule& r, const std::vector<RecordedMove>& moves, Color first_mover) {
+    const int last = static_cast<int>(moves.size()) - 1;
+    if (last < 0) return std::nullopt;
+    const Color mover = last % 2 == 0 ? first_mover : opponent(first_mover);
+    const bool hopeless =
+        last_moves_all(moves, last, r.count, [&](const RecordedMove& m) { return at_most(m, -r.score); });
+    const bool agreed = !r.twosided || last_moves_all(moves, last - 1, r.count,
+                                                      [&](const RecordedMove& m) { return at_least(m, r.score); });
+    if (!hopeless || !agreed) return std::nullopt;
+    return ended(mover, fmt::format("resign: {} reported -{} or less on its last {} moves{}",
+                                    mover == Color::Black ? "black" : "white", r.score, r.count,
+                                    r.twosided ? ", its opponent +" + std::to_string(r.score) + " or more" : ""));
+}
+
+// Both brains have called the game level under `d`, from its ply on: a draw.
+std::optional<GameOutcome> score_draw(const ScoreDrawRule& d, const std::vector<RecordedMove>& moves,
+                                      int opening_stones) {
+    const int last = static_cast<int>(moves.size()) - 1;
+    if (last < 0 || opening_stones + last + 1 < d.after_ply) return std::nullopt;
+    const auto level = [&](const RecordedMove& m) { return within(m, d.score); };
+    if (!last_moves_all(moves, last, d.count, level) || !last_moves_all(moves, last - 1, d.count, level))
+        return std::nullopt;
+    return ended(std::nullopt, fmt::format("draw: both engines reported scores within +-{} on their last {} moves",
+                                           d.score, d.count));
+}
+
 }  // namespace
 
 Result<std::uint64_t> parse_proof_options(const std::vector<std::string>& tokens) {
@@ -51,7 +98,7 @@ Result<std::uint64_t> parse_proof_options(const std::vector<std::string>& tokens
     return nodes;
 }
 
-std::string ScoreAdjudication::text() const {
+std::string Adjudication::text() const {
     std::string out;
     if (resign)
         out +=
@@ -98,31 +145,19 @@ Result<ScoreDrawRule> parse_score_draw_options(const std::vector<std::string>& t
     return d;
 }
 
-std::optional<ScoreVerdict> adjudicate_by_scores(const ScoreAdjudication& rules, const std::vector<RecordedMove>& moves,
-                                                 Color first_mover, int opening_plies) {
-    const int last = static_cast<int>(moves.size()) - 1;
-    if (last < 0) return std::nullopt;
-    const Color mover = last % 2 == 0 ? first_mover : opponent(first_mover);
-    const char* mover_name = mover == Color::Black ? "black" : "white";
-    if (const auto& r = rules.resign) {
-        const bool hopeless =
-            last_moves_all(moves, last, r->count, [&](const RecordedMove& m) { return at_most(m, -r->score); });
-        const bool agreed = !r->twosided || last_moves_all(moves, last - 1, r->count, [&](const RecordedMove& m) {
-            return at_least(m, r->score);
-        });
-        if (hopeless && agreed)
-            return ScoreVerdict{
-                mover,
-                fmt::format("resign: {} reported -{} or less on its last {} moves{}", mover_name, r->score, r->count,
-                            r->twosided ? ", its opponent +" + std::to_string(r->score) + " or more" : "")};
-    }
-    if (const auto& d = rules.draw; d && opening_plies + last + 1 >= d->after_ply) {
-        const auto level = [&](const RecordedMove& m) { return within(m, d->score); };
-        if (last_moves_all(moves, last, d->count, level) && last_moves_all(moves, last - 1, d->count, level))
-            return ScoreVerdict{std::nullopt,
-                                fmt::format("draw: both engines reported scores within +-{} on their last {} moves",
-                                            d->score, d->count)};
-    }
+std::optional<GameOutcome> adjudicate(const Adjudication& rules, const Board& board,
+                                      const std::vector<RecordedMove>& moves, int opening_stones) {
+    // One branch a rule.
+    if ((rules.draw_after > 0 && static_cast<int>(moves.size()) >= rules.draw_after) ||
+        (rules.draw_after_stones > 0 && board.placed_count() >= rules.draw_after_stones))
+        return ended(std::nullopt, "");
+    if (rules.proof_nodes > 0)
+        if (auto proven = proven_win(board, rules.proof_nodes)) return proven;
+    const Color first_mover = opening_stones % 2 == 0 ? Color::Black : Color::White;
+    if (rules.resign)
+        if (auto resigned = resignation(*rules.resign, moves, first_mover)) return resigned;
+    if (rules.draw)
+        if (auto level = score_draw(*rules.draw, moves, opening_stones)) return level;
     return std::nullopt;
 }
 
