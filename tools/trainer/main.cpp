@@ -13,6 +13,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -73,12 +74,8 @@ void print_comparison(const std::string& title, const Comparison& c) {
     row("table evaluation", c.tables);
 }
 
-}  // namespace
-}  // namespace tengen
-
-int main(int argc, char** argv) {
-    using namespace tengen;
-    namespace po = boost::program_options;
+// Everything the command line sets.
+struct TrainerOptions {
     std::vector<std::string> files;
     std::string out, report;
     int epochs = 15, batch_size = 1024, threads = 1, validation_every = 20;
@@ -89,37 +86,48 @@ int main(int argc, char** argv) {
     std::size_t max_positions = 0;
     std::uint32_t seed = 1;
     bool evaluated_only = false;
+};
+
+int refuse(const std::string& why) {
+    std::cerr << "tengen-train: " << why << "\n";
+    return 2;
+}
+
+// The options, or the exit code when the run ends here (help, or an option refused).
+std::variant<TrainerOptions, int> parse_options(int argc, char** argv) {
+    namespace po = boost::program_options;
+    TrainerOptions o;
     po::options_description opts("tengen-train GAMES.jsonl... --out FILE [options]");
     // clang-format off
     opts.add_options()
         ("help,h", "show this help")
-        ("games", po::value(&files)->multitoken(), "self-play records (pbrain-tengen selfplay) or arena results lines (tengen-arena --results)")
-        ("out", po::value(&out), "write the weights file here (ai/networks/freestyle.bin is the build's)")
-        ("report", po::value(&report), "also write the figures as JSON here")
-        ("epochs", po::value(&epochs)->default_value(epochs), "passes over the training positions")
-        ("batch", po::value(&batch_size)->default_value(batch_size), "positions a step")
-        ("rate", po::value(&rate)->default_value(rate, "0.005"), "Adam's step size in the first epoch")
-        ("rate-decay", po::value(&rate_decay)->default_value(rate_decay, "0.6"), "the step size's factor from one epoch to the next")
-        ("result-weight", po::value(&result_weight)->default_value(result_weight),
+        ("games", po::value(&o.files)->multitoken(), "self-play records (pbrain-tengen selfplay) or arena results lines (tengen-arena --results)")
+        ("out", po::value(&o.out), "write the weights file here (ai/networks/freestyle.bin is the build's)")
+        ("report", po::value(&o.report), "also write the figures as JSON here")
+        ("epochs", po::value(&o.epochs)->default_value(o.epochs), "passes over the training positions")
+        ("batch", po::value(&o.batch_size)->default_value(o.batch_size), "positions a step")
+        ("rate", po::value(&o.rate)->default_value(o.rate, "0.005"), "Adam's step size in the first epoch")
+        ("rate-decay", po::value(&o.rate_decay)->default_value(o.rate_decay, "0.6"), "the step size's factor from one epoch to the next")
+        ("result-weight", po::value(&o.result_weight)->default_value(o.result_weight),
          "0..1: the game result's share of a position's target; the rest is its search score's "
          "probability (a proven mate score is the whole target)")
-        ("score-scale", po::value(&score_scale)->default_value(0.0),
+        ("score-scale", po::value(&o.score_scale)->default_value(0.0),
          "read search scores as P(win) = 1 / (1 + exp(-score / SCALE)); 0: fit it to the training games' results")
-        ("validation-every", po::value(&validation_every)->default_value(validation_every),
+        ("validation-every", po::value(&o.validation_every)->default_value(o.validation_every),
          "hold out every Nth game (by game, never by position)")
-        ("max-positions", po::value(&max_positions)->default_value(0), "read no more positions than this (0: all)")
-        ("evaluated-only", po::bool_switch(&evaluated_only),
+        ("max-positions", po::value(&o.max_positions)->default_value(0), "read no more positions than this (0: all)")
+        ("evaluated-only", po::bool_switch(&o.evaluated_only),
          "keep only positions the search evaluates (no five to make, no open four to move into)")
-        ("threads", po::value(&threads)->default_value(threads), "threads for the gradients, 1 or 2")
-        ("seed", po::value(&seed)->default_value(seed), "the initial weights' and the shuffle's seed")
-        ("accumulator", po::value(&accumulator)->default_value(accumulator), "width of the summed cell rows")
-        ("threat-width", po::value(&threat)->default_value(threat), "width of the threat mask's row")
-        ("hidden", po::value(&hidden)->default_value(hidden), "width of the hidden layer")
-        ("code-decay", po::value(&code_decay)->default_value(code_decay),
+        ("threads", po::value(&o.threads)->default_value(o.threads), "threads for the gradients, 1 or 2")
+        ("seed", po::value(&o.seed)->default_value(o.seed), "the initial weights' and the shuffle's seed")
+        ("accumulator", po::value(&o.accumulator)->default_value(o.accumulator), "width of the summed cell rows")
+        ("threat-width", po::value(&o.threat)->default_value(o.threat), "width of the threat mask's row")
+        ("hidden", po::value(&o.hidden)->default_value(o.hidden), "width of the hidden layer")
+        ("code-decay", po::value(&o.code_decay)->default_value(o.code_decay),
          "weight decay (AdamW) on each code's own part of its rows, toward the sum of its classes' rows")
-        ("accumulator-limit", po::value(&bound.limit)->default_value(bound.limit),
+        ("accumulator-limit", po::value(&o.bound.limit)->default_value(o.bound.limit),
          "accumulator entries past +-this (units of 1.0) are penalised (the engine's int16 sums hold +-16)")
-        ("accumulator-penalty", po::value(&bound.penalty)->default_value(bound.penalty),
+        ("accumulator-penalty", po::value(&o.bound.penalty)->default_value(o.bound.penalty),
          "the penalty's weight: PENALTY * excess^2 / 2 a position and entry");
     // clang-format on
     po::positional_options_description positional;
@@ -136,50 +144,29 @@ int main(int argc, char** argv) {
         std::cout << opts;
         return 0;
     }
-    auto refuse = [&](const std::string& why) {
-        std::cerr << "tengen-train: " << why << "\n";
-        return 2;
-    };
-    if (files.empty()) return refuse("no game files given");
-    if (out.empty()) return refuse("--out is needed");
-    if (threads < 1 || threads > 2) return refuse("--threads must be 1 or 2");
-    if (result_weight < 0 || result_weight > 1) return refuse("--result-weight must be within 0..1");
-    if (epochs < 0 || batch_size < 1 || validation_every < 2)
+    if (o.files.empty()) return refuse("no game files given");
+    if (o.out.empty()) return refuse("--out is needed");
+    if (o.threads < 1 || o.threads > 2) return refuse("--threads must be 1 or 2");
+    if (o.result_weight < 0 || o.result_weight > 1) return refuse("--result-weight must be within 0..1");
+    if (o.epochs < 0 || o.batch_size < 1 || o.validation_every < 2)
         return refuse("--epochs, --batch or --validation-every out of range");
-    for (int w : {accumulator, threat, hidden})
+    for (int w : {o.accumulator, o.threat, o.hidden})
         if (w < 1 || w > 1024) return refuse("layer widths must be within 1..1024");
-    if (score_scale < 0) return refuse("--score-scale must be positive (or 0 to fit it)");
-    if (code_decay < 0) return refuse("--code-decay must not be negative");
-    if (bound.limit <= 0 || bound.penalty < 0)
+    if (o.score_scale < 0) return refuse("--score-scale must be positive (or 0 to fit it)");
+    if (o.code_decay < 0) return refuse("--code-decay must not be negative");
+    if (o.bound.limit <= 0 || o.bound.penalty < 0)
         return refuse("--accumulator-limit must be positive, --accumulator-penalty not negative");
+    return o;
+}
 
-    using Clock = std::chrono::steady_clock;
-    const auto started = Clock::now();
-    auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
+using Clock = std::chrono::steady_clock;
 
-    TrainingSet set;
-    const ReadOptions read_options{validation_every, max_positions, evaluated_only};
-    for (const std::string& f : files)
-        if (const Status s = read_selfplay_file(f, read_options, set); !s) return refuse(s.error());
-    std::vector<std::uint32_t> train, validation;
-    for (std::uint32_t i = 0; i < set.samples.size(); ++i)
-        (set.samples[i].validation ? validation : train).push_back(i);
-    std::cout << fmt::format(
-        "{} games ({} held out, {} lines skipped): {} training positions, {} validation ({:.1f} s)\n", set.games,
-        set.validation_games, set.skipped, train.size(), validation.size(), seconds());
-    if (train.empty() || validation.empty()) return refuse("too few games for a training and a validation split");
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-    const bool fitted_scale = score_scale == 0;
-    if (fitted_scale) score_scale = fit_score_scale(set);
-    assign_targets(set, score_scale, result_weight);
-    const double table_k_result = fit_table_scale(set, false), table_k_target = fit_table_scale(set, true);
-    std::cout << fmt::format(
-        "search scores read as 1 / (1 + exp(-score / {:.1f})) ({}); result weight {}; tables' scale k {:.6f} "
-        "against results, {:.6f} against targets\n",
-        score_scale, fitted_scale ? "fitted" : "given", result_weight, table_k_result, table_k_target);
-
-    FloatNetwork network(set.family, {accumulator, threat, hidden}, bound, seed);
-    std::mt19937 shuffle(seed);
+// The epochs of Adam over the training positions; the log of each epoch's losses.
+nlohmann::json train_epochs(FloatNetwork& network, const TrainingSet& set, std::vector<std::uint32_t>& train,
+                            const std::vector<std::uint32_t>& validation, const TrainerOptions& o) {
+    std::mt19937 shuffle(o.seed);
     nlohmann::json epoch_log = nlohmann::json::array();
     auto validation_loss = [&] {
         double sum = 0;
@@ -189,47 +176,53 @@ int main(int argc, char** argv) {
     };
     std::cout << fmt::format("before training: validation loss against targets {:.5f}\n", validation_loss());
     std::vector<std::uint32_t> batch;
-    for (int epoch = 0; epoch < epochs; ++epoch) {
+    for (int epoch = 0; epoch < o.epochs; ++epoch) {
         const auto epoch_start = Clock::now();
         std::shuffle(train.begin(), train.end(), shuffle);
         AdamSettings adam;
-        adam.rate = rate * std::pow(rate_decay, epoch);
-        adam.code_decay = code_decay;
+        adam.rate = o.rate * std::pow(o.rate_decay, epoch);
+        adam.code_decay = o.code_decay;
         double loss_sum = 0;
-        for (std::size_t begin = 0; begin < train.size(); begin += static_cast<std::size_t>(batch_size)) {
-            const std::size_t end = std::min(train.size(), begin + static_cast<std::size_t>(batch_size));
+        for (std::size_t begin = 0; begin < train.size(); begin += static_cast<std::size_t>(o.batch_size)) {
+            const std::size_t end = std::min(train.size(), begin + static_cast<std::size_t>(o.batch_size));
             batch.assign(train.begin() + static_cast<std::ptrdiff_t>(begin),
                          train.begin() + static_cast<std::ptrdiff_t>(end));
-            loss_sum += network.train_batch(set, batch, adam, threads) * static_cast<double>(batch.size());
+            loss_sum += network.train_batch(set, batch, adam, o.threads) * static_cast<double>(batch.size());
         }
         const double train_loss = loss_sum / static_cast<double>(train.size());
         const double valid = validation_loss();
-        const double took = std::chrono::duration<double>(Clock::now() - epoch_start).count();
         std::cout << fmt::format("epoch {}/{}: rate {:.6f}, training loss {:.5f}, validation loss {:.5f} ({:.1f} s)\n",
-                                 epoch + 1, epochs, adam.rate, train_loss, valid, took)
+                                 epoch + 1, o.epochs, adam.rate, train_loss, valid, seconds_since(epoch_start))
                   << std::flush;
         epoch_log.push_back({{"epoch", epoch + 1}, {"training_loss", train_loss}, {"validation_loss", valid}});
     }
+    return epoch_log;
+}
 
-    // The file is what the engine will read: judge the network by it, read back, through the
-    // engine's own forward pass.
-    const Status written = write_value_network(network.quantised(), out);
-    if (!written) return refuse(written.error());
-    const Result<ValueNetwork> built = read_value_network(out);
-    if (!built) return refuse("the file just written does not load: " + built.error());
+// The held-out positions judged three ways: the network as built, as trained in floats, and
+// the tables, over every position, the positions the search evaluates, and each file's.
+struct ValidationStandings {
     Comparison all, evaluated;
-    std::vector<Comparison> by_source(set.sources.size());  // every held-out position, by file
+    std::vector<Comparison> by_source;
     std::int32_t largest_sum = 0;
+};
+
+ValidationStandings judge_validation(const ValueNetwork& built, const FloatNetwork& network, const TrainingSet& set,
+                                     const std::vector<std::uint32_t>& validation, double table_k_result,
+                                     double table_k_target) {
+    ValidationStandings v;
+    v.by_source.resize(set.sources.size());
     for (std::uint32_t i : validation) {
         const TrainingSample& s = set.samples[i];
         const ValueFeatures f = features_of(set, s);
-        for (std::int32_t v : accumulate(*built, f)) largest_sum = std::max(largest_sum, std::abs(v));
-        const double p_built = evaluate_win_probability(*built, f);
+        for (std::int32_t sum : accumulate(built, f)) v.largest_sum = std::max(v.largest_sum, std::abs(sum));
+        const double p_built = evaluate_win_probability(built, f);
         const double p_float = sigmoid(network.logit(set, s));
         const double p_tables_result = sigmoid(table_k_result * s.table_eval);
         const double p_tables_target = sigmoid(table_k_target * s.table_eval);
-        for (Comparison* c : {&all, &evaluated, &by_source[std::min<std::size_t>(s.source, by_source.size() - 1)]}) {
-            if (c == &evaluated && !s.evaluated) continue;
+        for (Comparison* c :
+             {&v.all, &v.evaluated, &v.by_source[std::min<std::size_t>(s.source, v.by_source.size() - 1)]}) {
+            if (c == &v.evaluated && !s.evaluated) continue;
             c->network.add(p_built, s);
             c->network_float.add(p_float, s);
             // Each loss at the scale fitted for it; accuracy does not depend on the scale.
@@ -243,49 +236,89 @@ int main(int argc, char** argv) {
             }
         }
     }
-    std::cout << "\n";
-    print_comparison("validation, every position", all);
-    print_comparison("validation, positions the search evaluates", evaluated);
-    if (by_source.size() > 1)
-        for (std::size_t i = 0; i < by_source.size(); ++i)
-            print_comparison("validation, every position of " + set.sources[i], by_source[i]);
-    std::cout << fmt::format("largest accumulator entry on validation: {} (int16 holds 32767)\n", largest_sum);
-    std::cout << fmt::format("wrote {} ({} bytes) in {:.1f} s\n", out, serialise(*built).size(), seconds());
+    return v;
+}
 
-    if (!report.empty()) {
+nlohmann::json comparison_json(const Comparison& c) {
+    return {{"network", c.network.json()}, {"network_float", c.network_float.json()}, {"tables", c.tables.json()}};
+}
+
+}  // namespace
+}  // namespace tengen
+
+int main(int argc, char** argv) {
+    using namespace tengen;
+    auto parsed = parse_options(argc, argv);
+    if (const int* code = std::get_if<int>(&parsed)) return *code;
+    TrainerOptions& o = std::get<TrainerOptions>(parsed);
+    const auto started = Clock::now();
+
+    TrainingSet set;
+    const ReadOptions read_options{o.validation_every, o.max_positions, o.evaluated_only};
+    for (const std::string& f : o.files)
+        if (const Status s = read_selfplay_file(f, read_options, set); !s) return refuse(s.error());
+    std::vector<std::uint32_t> train, validation;
+    for (std::uint32_t i = 0; i < set.samples.size(); ++i)
+        (set.samples[i].validation ? validation : train).push_back(i);
+    std::cout << fmt::format(
+        "{} games ({} held out, {} lines skipped): {} training positions, {} validation ({:.1f} s)\n", set.games,
+        set.validation_games, set.skipped, train.size(), validation.size(), seconds_since(started));
+    if (train.empty() || validation.empty()) return refuse("too few games for a training and a validation split");
+
+    const bool fitted_scale = o.score_scale == 0;
+    if (fitted_scale) o.score_scale = fit_score_scale(set);
+    assign_targets(set, o.score_scale, o.result_weight);
+    const double table_k_result = fit_table_scale(set, false), table_k_target = fit_table_scale(set, true);
+    std::cout << fmt::format(
+        "search scores read as 1 / (1 + exp(-score / {:.1f})) ({}); result weight {}; tables' scale k {:.6f} "
+        "against results, {:.6f} against targets\n",
+        o.score_scale, fitted_scale ? "fitted" : "given", o.result_weight, table_k_result, table_k_target);
+
+    FloatNetwork network(set.family, {o.accumulator, o.threat, o.hidden}, o.bound, o.seed);
+    const nlohmann::json epoch_log = train_epochs(network, set, train, validation, o);
+
+    // The file is what the engine will read: judge the network by it, read back, through the
+    // engine's own forward pass.
+    const Status written = write_value_network(network.quantised(), o.out);
+    if (!written) return refuse(written.error());
+    const Result<ValueNetwork> built = read_value_network(o.out);
+    if (!built) return refuse("the file just written does not load: " + built.error());
+    const ValidationStandings v = judge_validation(*built, network, set, validation, table_k_result, table_k_target);
+    std::cout << "\n";
+    print_comparison("validation, every position", v.all);
+    print_comparison("validation, positions the search evaluates", v.evaluated);
+    if (v.by_source.size() > 1)
+        for (std::size_t i = 0; i < v.by_source.size(); ++i)
+            print_comparison("validation, every position of " + set.sources[i], v.by_source[i]);
+    std::cout << fmt::format("largest accumulator entry on validation: {} (int16 holds 32767)\n", v.largest_sum);
+    std::cout << fmt::format("wrote {} ({} bytes) in {:.1f} s\n", o.out, serialise(*built).size(),
+                             seconds_since(started));
+
+    if (!o.report.empty()) {
+        nlohmann::json files_json = nlohmann::json::array();
+        for (std::size_t i = 0; i < v.by_source.size(); ++i) {
+            nlohmann::json row = comparison_json(v.by_source[i]);
+            row["file"] = set.sources[i];
+            files_json.push_back(std::move(row));
+        }
         const nlohmann::json j = {
             {"games", set.games},
             {"validation_games", set.validation_games},
             {"training_positions", train.size()},
             {"validation_positions", validation.size()},
-            {"score_scale", score_scale},
-            {"result_weight", result_weight},
+            {"score_scale", o.score_scale},
+            {"result_weight", o.result_weight},
             {"table_scale_result", table_k_result},
             {"table_scale_target", table_k_target},
             {"epochs", epoch_log},
-            {"largest_accumulator_entry", largest_sum},
-            {"validation",
-             {{"network", all.network.json()},
-              {"network_float", all.network_float.json()},
-              {"tables", all.tables.json()}}},
-            {"validation_by_file",
-             [&] {
-                 nlohmann::json files_json = nlohmann::json::array();
-                 for (std::size_t i = 0; i < by_source.size(); ++i)
-                     files_json.push_back({{"file", set.sources[i]},
-                                           {"network", by_source[i].network.json()},
-                                           {"network_float", by_source[i].network_float.json()},
-                                           {"tables", by_source[i].tables.json()}});
-                 return files_json;
-             }()},
-            {"validation_evaluated",
-             {{"network", evaluated.network.json()},
-              {"network_float", evaluated.network_float.json()},
-              {"tables", evaluated.tables.json()}}},
+            {"largest_accumulator_entry", v.largest_sum},
+            {"validation", comparison_json(v.all)},
+            {"validation_by_file", files_json},
+            {"validation_evaluated", comparison_json(v.evaluated)},
         };
-        std::ofstream r(report);
+        std::ofstream r(o.report);
         r << j.dump(2) << "\n";
-        if (!r) return refuse("cannot write " + report);
+        if (!r) return refuse("cannot write " + o.report);
     }
     return 0;
 }
