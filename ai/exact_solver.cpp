@@ -85,6 +85,8 @@ private:
     bool can_still_win(Color c, bool to_move) const noexcept;
     std::int64_t order_score(int cell, Color us) const noexcept;
     bool is_live(int cell) const noexcept;  // on a window still open for one side
+    void candidate_moves(Color us, Color them, const std::vector<int>& threats, std::vector<int>& moves);
+    void keep_one_of_each_symmetric(Color us, std::vector<int>& moves) const;
     Score search(int ply, Score alpha, Score beta);
 
     // Per configuration.
@@ -306,6 +308,52 @@ bool ExactSolverImpl::limit_reached() {
     return stopped_;
 }
 
+// Moves: every empty point, or only those that stop every immediate win of theirs (`threats`).
+void ExactSolverImpl::candidate_moves(Color us, Color them, const std::vector<int>& threats, std::vector<int>& moves) {
+    moves.clear();
+    if (threats.empty()) {
+        for (int cell = 0; cell < cells_; ++cell)
+            if (board_.at(board_.point(cell)) == Color::Empty) moves.push_back(cell);
+        // Freestyle only: a stone never hurts its owner, so a point on no line that either
+        // side can still complete is a pass, and any live point is at least as good (value
+        // and distance): see docs/solved.md. Other rules punish extra stones (overlines,
+        // closed ends), so there every point stays.
+        if (config_.rule == Rule::Freestyle) {
+            const auto live_end =
+                std::stable_partition(moves.begin(), moves.end(), [&](int cell) { return is_live(cell); });
+            if (live_end != moves.begin()) moves.erase(live_end, moves.end());
+        }
+    } else if (config_.rule == Rule::Caro || config_.rule == Rule::CaroExact) {
+        // Under caro a stone at the far end of their line can also spoil the five.
+        for (int cell = 0; cell < cells_; ++cell) {
+            if (board_.at(board_.point(cell)) != Color::Empty) continue;
+            place(cell, us);
+            bool stops_all = true;
+            for (int t : threats)
+                if (t != cell && board_.is_winning_move(board_.point(t), them)) stops_all = false;
+            take_back();
+            if (stops_all) moves.push_back(cell);
+        }
+    } else if (threats.size() == 1) {
+        moves.push_back(threats.front());
+    }
+}
+
+// Symmetric children are the same position: keep one of each.
+void ExactSolverImpl::keep_one_of_each_symmetric(Color us, std::vector<int>& moves) const {
+    std::vector<std::uint64_t> seen;
+    const int s_us = slot_of(us);
+    std::size_t kept = 0;
+    for (int cell : moves) {
+        std::uint64_t child = ~std::uint64_t{0};
+        for (int s = 0; s < symmetries_; ++s) child = std::min(child, hash_[s] ^ keys_[perm_[s][cell] * kSlots + s_us]);
+        if (std::find(seen.begin(), seen.end(), child) != seen.end()) continue;
+        seen.push_back(child);
+        moves[kept++] = cell;
+    }
+    moves.resize(kept);
+}
+
 Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
     ++nodes_;
     if (limit_reached()) return 0;
@@ -354,55 +402,13 @@ Score ExactSolverImpl::search(int ply, Score alpha, Score beta) {
         }
     }
 
-    // Moves: every empty point, or only those that stop every immediate win of theirs.
+    // The moves: first their immediate wins, which every move must stop.
     threats.clear();
     winning_cells(them, threats);
     auto& moves = move_buffers_[ply];
-    moves.clear();
-    if (threats.empty()) {
-        for (int cell = 0; cell < cells_; ++cell)
-            if (board_.at(board_.point(cell)) == Color::Empty) moves.push_back(cell);
-        // Freestyle only: a stone never hurts its owner, so a point on no line that either
-        // side can still complete is a pass, and any live point is at least as good (value
-        // and distance): see docs/solved.md. Other rules punish extra stones (overlines,
-        // closed ends), so there every point stays.
-        if (config_.rule == Rule::Freestyle) {
-            const auto live_end =
-                std::stable_partition(moves.begin(), moves.end(), [&](int cell) { return is_live(cell); });
-            if (live_end != moves.begin()) moves.erase(live_end, moves.end());
-        }
-    } else if (config_.rule == Rule::Caro || config_.rule == Rule::CaroExact) {
-        // Under caro a stone at the far end of their line can also spoil the five.
-        for (int cell = 0; cell < cells_; ++cell) {
-            if (board_.at(board_.point(cell)) != Color::Empty) continue;
-            place(cell, us);
-            bool stops_all = true;
-            for (int t : threats)
-                if (t != cell && board_.is_winning_move(board_.point(t), them)) stops_all = false;
-            take_back();
-            if (stops_all) moves.push_back(cell);
-        }
-    } else if (threats.size() == 1) {
-        moves.push_back(threats.front());
-    }
-
+    candidate_moves(us, them, threats, moves);
     if (moves.empty()) return mated_in(ply + 2);  // two wins at once: we block one at most
-
-    // Symmetric children are the same position: keep one of each.
-    if (moves.size() > 1 && position_symmetric()) {
-        std::vector<std::uint64_t> seen;
-        const int s_us = slot_of(us);
-        std::size_t kept = 0;
-        for (int cell : moves) {
-            std::uint64_t child = ~std::uint64_t{0};
-            for (int s = 0; s < symmetries_; ++s)
-                child = std::min(child, hash_[s] ^ keys_[perm_[s][cell] * kSlots + s_us]);
-            if (std::find(seen.begin(), seen.end(), child) != seen.end()) continue;
-            seen.push_back(child);
-            moves[kept++] = cell;
-        }
-        moves.resize(kept);
-    }
+    if (moves.size() > 1 && position_symmetric()) keep_one_of_each_symmetric(us, moves);
 
     auto& ordered = order_buffers_[ply];
     ordered.clear();
