@@ -39,28 +39,12 @@ TimeBudget turn_budget(std::int64_t turn_ms) {
 // the first move's clock (0.6%); at 18 s, 6%.
 constexpr std::int64_t kMoveCostMs = 10;
 
-// How many more moves of ours the clock is spread over, from the game's progress. Most games
-// are decided early: under 18 s a game, from a 3-stone opening, a side's median game was 18
-// moves (quartiles 14 and 35), so a fixed 25 moves to come left half the clock unspent at the
-// end and gave the first moves after the opening, where more depth pays most, the least.
-// Twenty moves at the start, one fewer every four stones, never fewer than eight: a long game
-// lives on what remains, and the reserve below keeps every later move answerable.
-constexpr int kOpeningHorizon = 20;
-constexpr int kLateHorizon = 8;
-constexpr int kStonesPerHorizonStep = 4;
-
-std::int64_t moves_to_spread_over(int own_moves_left, int stones_on_board) {
-    const int horizon = std::clamp(kOpeningHorizon - std::max(0, stones_on_board) / kStonesPerHorizonStep, kLateHorizon,
-                                   kOpeningHorizon);
-    return std::clamp(own_moves_left, 1, horizon);
-}
-
 // Budget for one move from the remaining match clock: spread it over the moves still to
 // come, keep a reserve, and never plan past what is left.
-TimeBudget clock_budget(std::int64_t left_ms, std::int64_t increment_ms, int empty_points, int stones_on_board) {
+TimeBudget clock_budget(std::int64_t left_ms, std::int64_t increment_ms, int empty_points) {
     if (left_ms <= 0) return {0, 1};  // already out of time: answer with the first move found
-    const int own_moves_left = std::max(1, (empty_points + 1) / 2);
-    const std::int64_t moves_to_come = moves_to_spread_over(own_moves_left, stones_on_board);
+    const std::int64_t own_moves_left = std::max(1, (empty_points + 1) / 2);
+    const std::int64_t moves_to_come = std::clamp<std::int64_t>(own_moves_left, 1, 25);
     // The increment comes back every move, so it pays for its share of the moves' cost.
     const std::int64_t reserve = std::max<std::int64_t>(0, own_moves_left * (kMoveCostMs - increment_ms));
     // When the reserve is all there is, the move is answered at once (hard 1 ms below).
@@ -108,7 +92,7 @@ TimeBudget plan_move_time(const TimeControl& raw) {
     if (left_given || match_limited) {
         // Before the first time_left arrives, the whole match clock is what is left.
         const std::int64_t left = left_given ? *tc.time_left_ms : *tc.match_ms;
-        tighten(clock_budget(left, std::max<std::int64_t>(0, tc.increment_ms), tc.empty_points, tc.stones_on_board));
+        tighten(clock_budget(left, std::max<std::int64_t>(0, tc.increment_ms), tc.empty_points));
         // A clock that would pay the full turn for every move we can still make never runs
         // out: time this move saves is then lost as surely as under a bare per-turn limit.
         clock_can_run_out = true;

@@ -17,7 +17,6 @@ struct TimeControl {
     std::optional<std::int64_t> time_left_ms;  // INFO time_left
     std::int64_t increment_ms = 0;             // INFO time_increment
     int empty_points = 225;                    // empty points left: a game cannot last longer than this
-    int stones_on_board = 0;                   // how far the game has come (the opening's stones count)
 };
 
 // soft: start no new iteration after it (the search may stop earlier when the move is

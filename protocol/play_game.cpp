@@ -89,7 +89,6 @@ Answer PlayGame::think() {
     SearchLimits limits;
     limits.time.turn_ms = std::llround(options_.engine_seconds * 1000.0);
     limits.time.empty_points = board().empty_count();
-    limits.time.stones_on_board = board().placed_count();
     return player_.think(limits);
 }
 

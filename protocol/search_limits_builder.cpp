@@ -9,7 +9,6 @@ SearchLimits build_search_limits(const BrainSettings& settings, const SearchLimi
     SearchLimits limits;
     limits.time = settings.clocks;
     limits.time.empty_points = position.empty_count();
-    limits.time.stones_on_board = position.placed_count();
     if (arrived)
         charge_waiting_time(
             limits.time,

@@ -185,7 +185,6 @@ void Session::finish_swap2() {
         each.time = TimeControl{};
         each.time.turn_ms = std::max<std::int64_t>(ms, 1);
         each.time.empty_points = position.empty_count();
-        each.time.stones_on_board = position.placed_count();
         if (position.game_over()) return Answer{};
         // No analysis: the candidates' lines would only confuse a GUI.
         return run_search(position, each, {});
