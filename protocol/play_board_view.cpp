@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/notation.h"
+
 namespace tengen {
 
 namespace {
@@ -45,14 +47,7 @@ std::string play_point_name(Point p) {
     return std::to_string(p.x + 1) + "," + std::to_string(p.y + 1);
 }
 
-std::string play_points_text(const std::vector<Point>& points) {
-    std::string text;
-    for (const Point p : points) {
-        if (!text.empty()) text += ' ';
-        text += play_point_name(p);
-    }
-    return text;
-}
+std::string play_points_text(const std::vector<Point>& points) { return join_points(points, play_point_name, " "); }
 
 std::string draw_board(const Board& board, const BoardViewStyle& style) {
     const int w = board.width(), h = board.height();
