@@ -259,6 +259,33 @@ BOOST_AUTO_TEST_CASE(smoke_match_between_two_configurations_of_tengen) {
     BOOST_TEST(results[0].at("black") != results[0].at("white"));
     BOOST_TEST(results[0].at("white").get<std::string>().find("-2") != std::string::npos);
 }
+// Four in a row on 5x5 between two brains: a draw, called as soon as no line of four can
+// still be filled by one colour, long before the board is full (a dead board can only end
+// drawn, so without the rule the same game fills the board).
+BOOST_AUTO_TEST_CASE(a_game_no_one_can_still_win_is_drawn_before_the_board_fills) {
+    TempDir dir;
+    const auto play = [&](const std::string& results, bool dead) {
+        // clang-format off
+        std::vector<std::string> args{"--engine", "cmd=" TENGEN_PBRAIN_PATH, "depth=6",
+                                      "--engine", "cmd=" TENGEN_PBRAIN_PATH, "depth=6",
+                                      "--each", "st=5", "--board", "5", "--k", "4", "--games", "2",
+                                      "--results", dir / results};
+        // clang-format on
+        if (dead) args.push_back("--adjudicate-dead");
+        const Run run = run_arena(args);
+        BOOST_TEST(run.exit_code == 0, run.output);
+        return read_results(dir / results);
+    };
+    const auto adjudicated = play("dead.jsonl", true);
+    BOOST_REQUIRE_EQUAL(adjudicated.size(), 2u);
+    for (const auto& r : adjudicated) {
+        BOOST_TEST(r.at("result") == "draw", r.dump());
+        BOOST_TEST(r.at("reason") == "adjudicated", r.dump());
+        BOOST_TEST(r.at("adjudication").get<std::string>().starts_with("dead: "), r.dump());
+        BOOST_TEST(r.at("moves").size() < 25u, r.dump());
+    }
+    for (const auto& r : play("full.jsonl", false)) BOOST_TEST(r.at("reason") == "full-board", r.dump());
+}
 #endif
 
 BOOST_AUTO_TEST_CASE(a_brain_that_reports_a_hopeless_score_is_adjudicated_lost) {

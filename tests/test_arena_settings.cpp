@@ -129,13 +129,14 @@ BOOST_AUTO_TEST_CASE(options_map_to_the_settings_the_runner_plays) {
     const Adjudication& a = t->referee.adjudication;
     BOOST_TEST(a.draw_after == 2);
     BOOST_TEST(a.draw_after_stones == 30);
-    BOOST_REQUIRE(a.resign);
-    BOOST_TEST(a.resign->score == 600);
-    BOOST_TEST(a.resign->count == 3);
-    BOOST_TEST(a.resign->twosided);
-    BOOST_REQUIRE(a.draw);
-    BOOST_TEST(a.draw->after_ply == 20);
-    BOOST_TEST(a.proof_nodes == 5000u);
+    BOOST_REQUIRE(a.rule<ResignRule>());
+    BOOST_TEST(a.rule<ResignRule>()->score == 600);
+    BOOST_TEST(a.rule<ResignRule>()->count == 3);
+    BOOST_TEST(a.rule<ResignRule>()->twosided);
+    BOOST_REQUIRE(a.rule<ScoreDrawRule>());
+    BOOST_TEST(a.rule<ScoreDrawRule>()->after_ply == 20);
+    BOOST_REQUIRE(a.rule<ProvenWinRule>());
+    BOOST_TEST(a.rule<ProvenWinRule>()->nodes == 5000u);
     BOOST_REQUIRE(t->openings);
     BOOST_TEST(t->openings->random_order);
     BOOST_TEST(t->openings_text == kOpenings);
@@ -223,6 +224,7 @@ BOOST_AUTO_TEST_CASE(every_adjudication_rule_changes_the_schedule_hash) {
         {"--resign", "score=600", "count=3"},
         {"--draw", "score=10", "count=4"},
         {"--adjudicate-proven"},
+        {"--adjudicate-dead"},
     };
     std::set<std::string> seen{plain};
     for (const auto& rule : rules) {
@@ -262,10 +264,36 @@ BOOST_AUTO_TEST_CASE(adjudicate_gives_each_rule_its_end) {
     BOOST_TEST((drawn->reason == EndReason::Adjudicated));
 
     Adjudication resign;
-    resign.resign = ResignRule{600, 1, false};
+    resign.rule<ResignRule>() = ResignRule{600, 1, false};
     moves.back().score = -700;  // white, the last to move, calls its game lost
     const auto resigned = adjudicate(resign, board, moves, 0);
     BOOST_REQUIRE(resigned);
     BOOST_TEST((resigned->winner == Winner::Black));
     BOOST_TEST(resigned->adjudication.starts_with("resign: white"), resigned->adjudication);
+}
+
+// --adjudicate-dead: a draw as soon as every line of k holds both colours, and not one move before.
+BOOST_AUTO_TEST_CASE(a_board_where_no_one_can_still_win_is_a_dead_draw) {
+    GameConfig config;
+    config.width = config.height = 3;
+    config.win_length = 3;
+    Board board(config);
+    Adjudication dead;
+    BOOST_REQUIRE(DeadDrawRule::parse({}));
+    dead.rule<DeadDrawRule>() = DeadDrawRule{};
+    // Black X, white O, rows from the top: O O X / X X O / O X .; the last free point lies on a
+    // row, a column and a diagonal that each hold both colours, so neither side can make three.
+    const std::vector<Point> points = {{1, 1}, {0, 0}, {0, 1}, {2, 1}, {2, 0}, {0, 2}, {1, 2}, {1, 0}};
+    std::vector<RecordedMove> moves;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        BOOST_TEST(!adjudicate(dead, board, moves, 0), "dead after only " << i << " moves");
+        board.play(points[i]);
+        moves.push_back({points[i], 10, 10, 1, 0, std::nullopt});
+    }
+    const auto drawn = adjudicate(dead, board, moves, 0);
+    BOOST_REQUIRE(drawn);
+    BOOST_TEST((drawn->winner == Winner::Draw));
+    BOOST_TEST((drawn->reason == EndReason::Adjudicated));
+    BOOST_TEST(drawn->adjudication.starts_with("dead: "), drawn->adjudication);
+    BOOST_TEST(!DeadDrawRule::parse({"nodes=3"}));
 }

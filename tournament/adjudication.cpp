@@ -46,71 +46,31 @@ GameOutcome ended(std::optional<Color> loser, std::string why) {
     return out;
 }
 
-// The side to move has a forced win by fours the arena proves itself: the game ends there.
-std::optional<GameOutcome> proven_win(const Board& board, std::uint64_t nodes) {
-    const auto proof = prove_vcf(board, nodes);
-    if (!proof) return std::nullopt;
-    const Winner winner = board.side_to_move() == Color::Black ? Winner::Black : Winner::White;
-    return ended(opponent(board.side_to_move()), fmt::format("proven: {} wins by fours: {}", winner_name(winner),
-                                                             join_points(proof->line, to_letters, " ")));
+// A rule's words: none at all, refused with the option's name.
+Status no_words(std::string_view option, const std::vector<std::string>& tokens) {
+    if (tokens.empty()) return {};
+    return Failure{fmt::format("--{} takes no words, got '{}'", option, tokens.front())};
 }
 
-// The brain that just moved resigns under `r`, if it does.
-std::optional<GameOutcome> resignation(const ResignRule& r, const std::vector<RecordedMove>& moves, Color first_mover) {
-    const int last = static_cast<int>(moves.size()) - 1;
-    if (last < 0) return std::nullopt;
-    const Color mover = last % 2 == 0 ? first_mover : opponent(first_mover);
-    const bool hopeless =
-        last_moves_all(moves, last, r.count, [&](const RecordedMove& m) { return at_most(m, -r.score); });
-    const bool agreed = !r.twosided || last_moves_all(moves, last - 1, r.count,
-                                                      [&](const RecordedMove& m) { return at_least(m, r.score); });
-    if (!hopeless || !agreed) return std::nullopt;
-    return ended(mover, fmt::format("resign: {} reported -{} or less on its last {} moves{}",
-                                    mover == Color::Black ? "black" : "white", r.score, r.count,
-                                    r.twosided ? ", its opponent +" + std::to_string(r.score) + " or more" : ""));
-}
-
-// Both brains have called the game level under `d`, from its ply on: a draw.
-std::optional<GameOutcome> score_draw(const ScoreDrawRule& d, const std::vector<RecordedMove>& moves,
-                                      int opening_stones) {
-    const int last = static_cast<int>(moves.size()) - 1;
-    if (last < 0 || opening_stones + last + 1 < d.after_ply) return std::nullopt;
-    const auto level = [&](const RecordedMove& m) { return within(m, d.score); };
-    if (!last_moves_all(moves, last, d.count, level) || !last_moves_all(moves, last - 1, d.count, level))
-        return std::nullopt;
-    return ended(std::nullopt, fmt::format("draw: both engines reported scores within +-{} on their last {} moves",
-                                           d.score, d.count));
+// Some line of k points on the board holds no stone of `c`'s opponent: `c` may still fill it.
+bool line_still_open(const Board& board, Color c) {
+    const int k = board.config().win_length;
+    const Color blocker = opponent(c);
+    constexpr int kDirections[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (const auto& d : kDirections)
+        for (int y = 0; y < board.height(); ++y)
+            for (int x = 0; x < board.width(); ++x) {
+                if (!board.on_board({x + d[0] * (k - 1), y + d[1] * (k - 1)})) continue;
+                bool open = true;
+                for (int i = 0; i < k && open; ++i) open = board.at({x + d[0] * i, y + d[1] * i}) != blocker;
+                if (open) return true;
+            }
+    return false;
 }
 
 }  // namespace
 
-Result<std::uint64_t> parse_proof_options(const std::vector<std::string>& tokens) {
-    std::uint64_t nodes = kDefaultProofNodes;
-    const Status read = for_each_key_value("--adjudicate-proven", tokens,
-                                           [&](const std::string& key, const std::string& value) -> Status {
-                                               if (key != "nodes") return Failure{"unknown key '" + key + "'"};
-                                               int n = 0;
-                                               if (Status bad = set_int(key, value, 1, n); !bad.ok()) return bad;
-                                               nodes = static_cast<std::uint64_t>(n);
-                                               return {};
-                                           });
-    if (!read.ok()) return Failure{read.error()};
-    return nodes;
-}
-
-std::string Adjudication::text() const {
-    std::string out;
-    if (resign)
-        out +=
-            fmt::format("resign score {} count {} twosided {}", resign->score, resign->count, resign->twosided ? 1 : 0);
-    if (draw)
-        out += fmt::format("{}draw score {} count {} after {}", out.empty() ? "" : " ", draw->score, draw->count,
-                           draw->after_ply);
-    if (proof_nodes > 0) out += fmt::format("{}proven nodes {}", out.empty() ? "" : " ", proof_nodes);
-    return out;
-}
-
-Result<ResignRule> parse_resign_options(const std::vector<std::string>& tokens) {
+Result<ResignRule> ResignRule::parse(const std::vector<std::string>& tokens) {
     ResignRule r;
     bool has_score = false, has_count = false;
     const Status read =
@@ -130,7 +90,26 @@ Result<ResignRule> parse_resign_options(const std::vector<std::string>& tokens) 
     return r;
 }
 
-Result<ScoreDrawRule> parse_score_draw_options(const std::vector<std::string>& tokens) {
+std::string ResignRule::identity() const {
+    return fmt::format("resign score {} count {} twosided {}", score, count, twosided ? 1 : 0);
+}
+
+// The brain that just moved resigns, if it does.
+std::optional<GameOutcome> ResignRule::judge(const GameSoFar& game) const {
+    const int last = static_cast<int>(game.moves.size()) - 1;
+    if (last < 0) return std::nullopt;
+    const Color mover = last % 2 == 0 ? game.first_mover : opponent(game.first_mover);
+    const bool hopeless =
+        last_moves_all(game.moves, last, count, [&](const RecordedMove& m) { return at_most(m, -score); });
+    const bool agreed = !twosided || last_moves_all(game.moves, last - 1, count,
+                                                    [&](const RecordedMove& m) { return at_least(m, score); });
+    if (!hopeless || !agreed) return std::nullopt;
+    return ended(mover, fmt::format("resign: {} reported -{} or less on its last {} moves{}",
+                                    mover == Color::Black ? "black" : "white", score, count,
+                                    twosided ? fmt::format(", its opponent +{} or more", score) : std::string()));
+}
+
+Result<ScoreDrawRule> ScoreDrawRule::parse(const std::vector<std::string>& tokens) {
     ScoreDrawRule d;
     bool has_score = false, has_count = false;
     const Status read =
@@ -145,20 +124,94 @@ Result<ScoreDrawRule> parse_score_draw_options(const std::vector<std::string>& t
     return d;
 }
 
+std::string ScoreDrawRule::identity() const {
+    return fmt::format("draw score {} count {} after {}", score, count, after_ply);
+}
+
+// Both brains have called the game level, from the rule's ply on: a draw.
+std::optional<GameOutcome> ScoreDrawRule::judge(const GameSoFar& game) const {
+    const int last = static_cast<int>(game.moves.size()) - 1;
+    if (last < 0 || game.opening_stones + last + 1 < after_ply) return std::nullopt;
+    const auto level = [&](const RecordedMove& m) { return within(m, score); };
+    if (!last_moves_all(game.moves, last, count, level) || !last_moves_all(game.moves, last - 1, count, level))
+        return std::nullopt;
+    return ended(std::nullopt,
+                 fmt::format("draw: both engines reported scores within +-{} on their last {} moves", score, count));
+}
+
+Result<ProvenWinRule> ProvenWinRule::parse(const std::vector<std::string>& tokens) {
+    ProvenWinRule p;
+    const Status read = for_each_key_value("--adjudicate-proven", tokens,
+                                           [&](const std::string& key, const std::string& value) -> Status {
+                                               if (key != "nodes") return Failure{"unknown key '" + key + "'"};
+                                               int n = 0;
+                                               if (Status bad = set_int(key, value, 1, n); !bad.ok()) return bad;
+                                               p.nodes = static_cast<std::uint64_t>(n);
+                                               return {};
+                                           });
+    if (!read.ok()) return Failure{read.error()};
+    return p;
+}
+
+std::string ProvenWinRule::identity() const { return fmt::format("proven nodes {}", nodes); }
+
+// The side to move has a forced win by fours the arena proves itself: the game ends there.
+std::optional<GameOutcome> ProvenWinRule::judge(const GameSoFar& game) const {
+    const auto proof = prove_vcf(game.board, nodes);
+    if (!proof) return std::nullopt;
+    const Color to_move = game.board.side_to_move();
+    const Winner winner = to_move == Color::Black ? Winner::Black : Winner::White;
+    return ended(opponent(to_move), fmt::format("proven: {} wins by fours: {}", winner_name(winner),
+                                                join_points(proof->line, to_letters, " ")));
+}
+
+Result<DeadDrawRule> DeadDrawRule::parse(const std::vector<std::string>& tokens) {
+    if (Status s = no_words(option, tokens); !s.ok()) return Failure{s.error()};
+    return DeadDrawRule{};
+}
+
+std::string DeadDrawRule::identity() const { return "dead"; }
+
+std::optional<GameOutcome> DeadDrawRule::judge(const GameSoFar& game) const {
+    if (line_still_open(game.board, Color::Black) || line_still_open(game.board, Color::White)) return std::nullopt;
+    return ended(std::nullopt,
+                 fmt::format("dead: every line of {} holds stones of both colours", game.board.config().win_length));
+}
+
+std::string Adjudication::text() const {
+    std::string out;
+    std::apply(
+        [&](const auto&... rule) {
+            const auto add = [&](const auto& r) {
+                if (!r) return;
+                if (!out.empty()) out += ' ';
+                out += r->identity();
+            };
+            (add(rule), ...);
+        },
+        rules);
+    return out;
+}
+
 std::optional<GameOutcome> adjudicate(const Adjudication& rules, const Board& board,
                                       const std::vector<RecordedMove>& moves, int opening_stones) {
-    // One branch a rule.
     if ((rules.draw_after > 0 && static_cast<int>(moves.size()) >= rules.draw_after) ||
         (rules.draw_after_stones > 0 && board.placed_count() >= rules.draw_after_stones))
         return ended(std::nullopt, "");
-    if (rules.proof_nodes > 0)
-        if (auto proven = proven_win(board, rules.proof_nodes)) return proven;
-    const Color first_mover = opening_stones % 2 == 0 ? Color::Black : Color::White;
-    if (rules.resign)
-        if (auto resigned = resignation(*rules.resign, moves, first_mover)) return resigned;
-    if (rules.draw)
-        if (auto level = score_draw(*rules.draw, moves, opening_stones)) return level;
-    return std::nullopt;
+    const GameSoFar game{board, moves, opening_stones, opening_stones % 2 == 0 ? Color::Black : Color::White};
+    std::optional<GameOutcome> end;
+    // What the arena sees for itself outranks what the brains say.
+    for (const bool by_scores : {false, true})
+        std::apply(
+            [&](const auto&... rule) {
+                const auto judge = [&](const auto& r) {
+                    if (end || !r || std::decay_t<decltype(*r)>::trusts_scores != by_scores) return;
+                    end = r->judge(game);
+                };
+                (judge(rule), ...);
+            },
+            rules.rules);
+    return end;
 }
 
 }  // namespace tengen

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "tournament/adjudication.h"
 #include "tournament/command_line.h"
 #include "tournament/config_file.h"
 #include "tournament/leagues.h"
@@ -139,13 +140,16 @@ po::options_description arena_options() {
         ("generate-ms", po::value<std::int64_t>()->default_value(10000), "generated openings: search time cap each")
         ("seed", po::value<std::uint64_t>()->default_value(1), "generated openings: random seed")
         ("concurrency", po::value<int>()->default_value(1), "games at once")
-        ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)")
-        ("resign", po::value<std::vector<std::string>>()->multitoken(),
-         "score=S count=N [twosided=true]: an engine reporting -S or less on its last N moves loses")
-        ("adjudicate-proven", po::value<std::vector<std::string>>()->multitoken()->zero_tokens(),
-         "[nodes=N]: end a game when the arena proves a win by fours for the side to move (default 20000 positions)")
-        ("draw", po::value<std::vector<std::string>>()->multitoken(),
-         "score=S count=N [after=PLY]: from ply PLY on, both engines within +-S on their last N moves: a draw")
+        ("draw-after", po::value<int>()->default_value(0), "adjudicate a draw after this many engine moves (0: never)");
+    // clang-format on
+    // Each adjudication rule brings its own option and help (adjudication.h).
+    for_each_adjudication_rule_type([&]<class Rule>() {
+        desc.add_options()(std::string(Rule::option).c_str(),
+                           po::value<std::vector<std::string>>()->multitoken()->zero_tokens(),
+                           std::string(Rule::help).c_str());
+    });
+    // clang-format off
+    desc.add_options()
         ("tolerance", po::value<std::int64_t>(), "ms past a deadline before a time forfeit (default: see Timing)")
         ("start-timeout", po::value<std::int64_t>()->default_value(10000), "ms an engine may take to answer START")
         ("max-failures", po::value<double>(), "PERCENT: at the end, report an engine whose time forfeits and crashes "

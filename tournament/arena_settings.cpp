@@ -1,6 +1,7 @@
 #include "tournament/arena_settings.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -117,9 +118,10 @@ Status read_schedule(const po::variables_map& vm, TournamentSettings& t, std::ve
 }
 
 // The words of the options read after every problem is known: -transform, -loseonly, the
-// records' files, --resign and --draw in the arena's own spelling.
+// records' files, and each adjudication rule's in the arena's own spelling (by option name).
 struct LaterWords {
-    std::vector<std::string> openings, resign, draw;
+    std::vector<std::string> openings;
+    std::map<std::string, std::vector<std::string>> rules;
 };
 
 LaterWords read_words(const ArenaOptions& read, TournamentSettings& t, const std::string& sgf_file,
@@ -145,10 +147,14 @@ LaterWords read_words(const ArenaOptions& read, TournamentSettings& t, const std
             if (!t.pgn_file.empty() && file != t.pgn_file) problems.push_back("--pgn and -pgnout name two files");
             t.pgn_file = file;
         }
-    if (vm.count("resign"))
-        words.resign = adjudication_tokens("--resign", vm["resign"].as<std::vector<std::string>>(), problems);
-    if (vm.count("draw"))
-        words.draw = adjudication_tokens("--draw", vm["draw"].as<std::vector<std::string>>(), problems);
+    for_each_adjudication_rule_type([&]<class Rule>() {
+        const std::string option(Rule::option);
+        if (!vm.count(option)) return;
+        const auto& tokens = vm[option].as<std::vector<std::string>>();
+        // Other runners spell only --resign and --draw their own ways.
+        const bool theirs = option == ResignRule::option || option == ScoreDrawRule::option;
+        words.rules[option] = theirs ? adjudication_tokens("--" + option, tokens, problems) : tokens;
+    });
     if (const std::size_t engines = groups_of(read, "engine").size(); vm.count("sprt") && engines != 2)
         problems.push_back("--sprt tests one engine against another: it needs exactly two engines, not " +
                            std::to_string(engines) +
@@ -169,24 +175,19 @@ Status read_openings(const std::vector<std::string>& words, TournamentSettings& 
     return {};
 }
 
-// --resign, --draw and --adjudicate-proven: the rest of the Adjudication.
-Status read_adjudication(const po::variables_map& vm, const LaterWords& words, Adjudication& a) {
-    if (vm.count("resign")) {
-        const auto resign = parse_resign_options(words.resign);
-        if (!resign) return Failure{resign.error()};
-        a.resign = *resign;
-    }
-    if (vm.count("draw")) {
-        const auto draw = parse_score_draw_options(words.draw);
-        if (!draw) return Failure{draw.error()};
-        a.draw = *draw;
-    }
-    if (vm.count("adjudicate-proven")) {
-        const auto nodes = parse_proof_options(vm["adjudicate-proven"].as<std::vector<std::string>>());
-        if (!nodes) return Failure{nodes.error()};
-        a.proof_nodes = *nodes;
-    }
-    return {};
+// Every adjudication rule given (adjudication.h): the rest of the Adjudication.
+Status read_adjudication(const LaterWords& words, Adjudication& a) {
+    Status status;
+    for_each_adjudication_rule_type([&]<class Rule>() {
+        const auto given = words.rules.find(std::string(Rule::option));
+        if (!status.ok() || given == words.rules.end()) return;
+        auto rule = Rule::parse(given->second);
+        if (!rule)
+            status = Failure{rule.error()};
+        else
+            a.rule<Rule>() = *rule;
+    });
+    return status;
 }
 
 // The settings read after the command line passed as a whole.
@@ -202,7 +203,7 @@ Status read_run(const po::variables_map& vm, const LaterWords& words, Tournament
         if (const Status s = check_sprt_domain(*t.sprt, t.schedule.repeat); !s.ok())
             return Failure{"--sprt: " + s.error()};
     }
-    if (Status s = read_adjudication(vm, words, t.referee.adjudication); !s.ok()) return s;
+    if (Status s = read_adjudication(words, t.referee.adjudication); !s.ok()) return s;
     if (vm.count("shard")) {
         t.shard = parse_shard(vm["shard"].as<std::string>());
         if (!t.shard) return Failure{"--shard needs I/N with 0 <= I < N, got '" + vm["shard"].as<std::string>() + "'"};
