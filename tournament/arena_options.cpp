@@ -190,11 +190,7 @@ Result<ArenaOptions> parse_arena_options(const po::options_description& desc, co
     auto parse = [&](const std::vector<std::string>& words) {
         read.vm.clear();
         // Unknown options and stray words are collected, to be refused all at once (settings_from).
-        po::parsed_options parsed =
-            po::command_line_parser(words).options(desc).style(kArenaOptionStyle).allow_unregistered().run();
-        po::store(parsed, read.vm);
-        po::notify(read.vm);
-        read.options = std::move(parsed.options);
+        read.options = parse_keeping_unknown(words, desc, kArenaOptionStyle, nullptr, read.vm).options;
     };
     try {
         parse(args);

@@ -55,6 +55,20 @@ std::optional<int> parse_arena_command(int argc, char** argv, const boost::progr
     return std::nullopt;
 }
 
+boost::program_options::parsed_options parse_keeping_unknown(
+    const std::vector<std::string>& words, const boost::program_options::options_description& desc, int style,
+    const boost::program_options::positional_options_description* positional,
+    boost::program_options::variables_map& vm) {
+    namespace po = boost::program_options;
+    po::command_line_parser parser(words);
+    parser.options(desc).style(style).allow_unregistered();
+    if (positional) parser.positional(*positional);
+    po::parsed_options parsed = parser.run();
+    po::store(parsed, vm);
+    po::notify(vm);
+    return parsed;
+}
+
 std::optional<std::pair<int, int>> parse_board_size(const std::string& text) {
     const auto x = text.find_first_of("xX");
     if (x == std::string::npos) {

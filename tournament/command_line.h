@@ -41,12 +41,20 @@ Result<std::optional<SprtParams>> sprt_option(const boost::program_options::vari
 
 // How each tengen-arena subcommand with a command line of its own reads it (check, merge,
 // report; the arena itself and league also take --config and pass options through, so they
-// parse theirs in place): an exit status when the command ends here: 0 after printing the
+// read theirs with parse_keeping_unknown): an exit status when the command ends here: 0 after printing the
 // options for --help, 2 after printing "PROGRAM: what is wrong (see --help)"; nullopt to go on.
 std::optional<int> parse_arena_command(int argc, char** argv, const boost::program_options::options_description& desc,
                                        boost::program_options::variables_map& vm, const std::string& program,
                                        const boost::program_options::positional_options_description* positional,
                                        int style);
+
+// The parse of the arena's own command line and league's: unknown options and stray words are
+// kept in the answer, for the caller to refuse all at once or to pass on; `vm` holds the
+// known ones. Throws boost::program_options::error as the library's parse does.
+boost::program_options::parsed_options parse_keeping_unknown(
+    const std::vector<std::string>& words, const boost::program_options::options_description& desc, int style,
+    const boost::program_options::positional_options_description* positional,
+    boost::program_options::variables_map& vm);
 
 // The command line of a subcommand that reads results files (merge, report): the files are
 // the positional "files", parse_arena_command's answers.

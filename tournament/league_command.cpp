@@ -168,14 +168,9 @@ int league_command(int argc, char** argv) {
     std::vector<std::string> names, passed;
     // No guessing of abbreviations: the arena's --results must not pass for --results-dir.
     try {
-        const po::parsed_options parsed = po::command_line_parser(argc, argv)
-                                              .options(own)
-                                              .positional(positional)
-                                              .style(kArenaOptionStyle & ~po::command_line_style::allow_guessing)
-                                              .allow_unregistered()
-                                              .run();
-        po::store(parsed, vm);
-        po::notify(vm);
+        const po::parsed_options parsed =
+            parse_keeping_unknown(std::vector<std::string>(argv + 1, argv + argc), own,
+                                  kArenaOptionStyle & ~po::command_line_style::allow_guessing, &positional, vm);
         // The league names come before the arena's first option; every token after it that is
         // not this command's own (an --engine's keys, --games' value) is the arena's.
         bool arena_part = false;
