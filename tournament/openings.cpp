@@ -174,13 +174,11 @@ std::optional<std::vector<Point>> parse_opening_field(std::string_view text) {
 }
 
 std::string opening_to_offsets(const std::vector<Point>& stones, const GameConfig& config) {
-    std::string out;
+    // An offset from the centre is written as a point is.
     const int cx = config.width / 2, cy = config.height / 2;
-    for (Point p : stones) {
-        if (!out.empty()) out += ", ";
-        out += std::to_string(p.x - cx) + "," + std::to_string(p.y - cy);
-    }
-    return out;
+    std::vector<Point> offsets;
+    for (Point p : stones) offsets.push_back({p.x - cx, p.y - cy});
+    return join_points(offsets, to_protocol, ", ");
 }
 
 OpeningBook::OpeningBook(std::vector<std::vector<Point>> openings, const OpeningOptions& options,
