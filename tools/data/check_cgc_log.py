@@ -13,7 +13,7 @@ manager sent, "NAME -> line" for what the engine answered). For the engine NAME 
   * moves: replays the position from the commands (START, BOARD blocks, TURN, BEGIN, its own
     answers) and checks every move is on the board and on an empty point, and under renju
     (INFO rule 4) that a black move is not forbidden, with the rule reading of
-    renju_crosscheck.py;
+    renju_reading.py;
   * YXSTOP: every YXSTOP the manager sent is followed by a move;
   * time, from the SGF (c-gomoku-cli writes each move's milliseconds in C[...]): the longest
     move of NAME, how many went over the turn time (from INFO timeout_turn, or --turn-ms),
@@ -29,7 +29,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from renju_crosscheck import BLACK, EMPTY, WHITE, Position, Reference  # noqa: E402
+from renju_reading import BLACK, EMPTY, WHITE, Position, Reference  # noqa: E402
 
 MOVE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
 
