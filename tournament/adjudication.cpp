@@ -52,18 +52,21 @@ Status no_words(std::string_view option, const std::vector<std::string>& tokens)
     return Failure{fmt::format("--{} takes no words, got '{}'", option, tokens.front())};
 }
 
-// Some line of k points on the board holds no stone of `c`'s opponent: `c` may still fill it.
-bool line_still_open(const Board& board, Color c) {
+// Some line of k points on the board lacks a stone of one colour: that colour's opponent may
+// still fill it.
+bool some_line_still_open(const Board& board) {
     const int k = board.config().win_length;
-    const Color blocker = opponent(c);
-    constexpr int kDirections[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-    for (const auto& d : kDirections)
+    for (const Point d : kDirections)
         for (int y = 0; y < board.height(); ++y)
             for (int x = 0; x < board.width(); ++x) {
-                if (!board.on_board({x + d[0] * (k - 1), y + d[1] * (k - 1)})) continue;
-                bool open = true;
-                for (int i = 0; i < k && open; ++i) open = board.at({x + d[0] * i, y + d[1] * i}) != blocker;
-                if (open) return true;
+                if (!board.on_board({x + d.x * (k - 1), y + d.y * (k - 1)})) continue;
+                bool black = false, white = false;
+                for (int i = 0; i < k && !(black && white); ++i) {
+                    const Color c = board.at({x + d.x * i, y + d.y * i});
+                    black = black || c == Color::Black;
+                    white = white || c == Color::White;
+                }
+                if (!(black && white)) return true;
             }
     return false;
 }
@@ -173,7 +176,7 @@ Result<DeadDrawRule> DeadDrawRule::parse(const std::vector<std::string>& tokens)
 std::string DeadDrawRule::identity() const { return "dead"; }
 
 std::optional<GameOutcome> DeadDrawRule::judge(const GameSoFar& game) const {
-    if (line_still_open(game.board, Color::Black) || line_still_open(game.board, Color::White)) return std::nullopt;
+    if (some_line_still_open(game.board)) return std::nullopt;
     return ended(std::nullopt,
                  fmt::format("dead: every line of {} holds stones of both colours", game.board.config().win_length));
 }
