@@ -139,8 +139,19 @@ class Reference:
     def _open_three(self, x, y, dx, dy, depth):
         """(x, y) holds black. Is this line an open three through it? Returns
         (is_three, was_saved_by_recursion)."""
-        p = self.p
         candidates = False
+        for qx, qy in self._straight_four_points(x, y, dx, dy):
+            if not self.five_point_is_four_point and self._makes_a_five(qx, qy):
+                continue
+            candidates = True
+            if self.forbidden(qx, qy, depth + 1) is None:
+                return True, False
+        return False, candidates
+
+    def _straight_four_points(self, x, y, dx, dy):
+        """The empty points of the line through black (x, y) where one more black stone makes
+        a straight four through (x, y) that holds that point; the board is left as it was."""
+        p = self.p
         for k in range(-4, 5):
             qx, qy = x + k * dx, y + k * dy
             if k == 0 or p.at(qx, qy) != EMPTY:
@@ -148,13 +159,8 @@ class Reference:
             p.cells[qy][qx] = BLACK
             four = self._straight_four_through(x, y, dx, dy) and (qx, qy) in self._run_cells(x, y, dx, dy)
             p.cells[qy][qx] = EMPTY
-            if four and not self.five_point_is_four_point and self._makes_a_five(qx, qy):
-                four = False
             if four:
-                candidates = True
-                if self.forbidden(qx, qy, depth + 1) is None:
-                    return True, False
-        return False, candidates
+                yield qx, qy
 
     def _makes_a_five(self, x, y):
         return any(self._makes_exact_five(x, y, dx, dy) for dx, dy in DIRECTIONS)
@@ -201,17 +207,10 @@ class Reference:
                 run = p.run_through(x, y, dx, dy, BLACK)
                 fours = len(self._five_sets(x, y, dx, dy))
                 points = []
-                for k in range(-4, 5):
-                    qx, qy = x + k * dx, y + k * dy
-                    if k == 0 or p.at(qx, qy) != EMPTY:
-                        continue
-                    p.cells[qy][qx] = BLACK
-                    four = self._straight_four_through(x, y, dx, dy) and (qx, qy) in self._run_cells(x, y, dx, dy)
-                    p.cells[qy][qx] = EMPTY
-                    if four:
-                        fives_there = any(p.run_through(qx, qy, ex, ey, BLACK) == 5 for ex, ey in DIRECTIONS)
-                        status = self.forbidden(qx, qy, 1) or ("allowed, makes a five" if fives_there else "allowed")
-                        points.append(f"{qx},{qy} {status}")
+                for qx, qy in self._straight_four_points(x, y, dx, dy):
+                    fives_there = any(p.run_through(qx, qy, ex, ey, BLACK) == 5 for ex, ey in DIRECTIONS)
+                    status = self.forbidden(qx, qy, 1) or ("allowed, makes a five" if fives_there else "allowed")
+                    points.append(f"{qx},{qy} {status}")
                 text = f"    {names[(dx, dy)]}: run {run}, fours {fours}"
                 if points and not fours:
                     text += ", three via " + "; ".join(points)
