@@ -2,12 +2,14 @@
 #include <boost/test/unit_test.hpp>
 
 // What a hostile environment or a hostile brain does to tengen-arena, through the real binary:
-// closed standard descriptors, a file-size limit, memory shared by fork, names full of escapes.
+// closed standard descriptors, a file-size limit, memory shared by fork, a brain holding a large
+// table, names full of escapes.
 // TENGEN_ARENA_UNDER_TEST runs another build of the arena (to see a test fail without its fix).
 
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cctype>
 #include <csignal>
 #include <cstdlib>
@@ -19,6 +21,8 @@
 #include <vector>
 
 #include "arena_test_support.h"
+#include "tournament/child_process.h"
+#include "tournament/process_group_usage.h"
 
 namespace fs = std::filesystem;
 using namespace tengen::testing;
@@ -118,6 +122,38 @@ BOOST_AUTO_TEST_CASE(memory_shared_by_a_fork_is_counted_once) {
         BOOST_TEST(r.at("reason").get<std::string>() != "memory-limit", r.dump());
     }
     BOOST_TEST(games == 2);
+}
+
+BOOST_AUTO_TEST_CASE(watching_a_large_brains_memory_costs_the_arena_little) {
+    TempDir dir;
+    // The brain holds 512 MiB in small pages and thinks 0.4 s a move, 8 moves a game, under
+    // memory= 1 GiB, watched every 50 ms. Reading its PSS makes the kernel walk all 131,072
+    // pages (milliseconds each time), and a scan of /proc reads every process on the machine:
+    // done at every look, the two burned a quarter of a core while the brain thought. Far
+    // below its limit, a look must cost next to nothing.
+    tengen::ChildProcess run;
+    const auto started = run.start(
+        {arena(), "--engine", "cmd=" + fake("large_table"), "--engine", "cmd=" + fake("random"), "--each", "st=2",
+         "memory=1073741824", "--draw-after", "16", "--games", "1", "--repeat=false", "--results", dir / "r.jsonl"},
+        dir.path.string(), tengen::ChildProcess::Stderr::Stdout);
+    BOOST_TEST_REQUIRE(started.ok(), started.error());
+    // The arena leads a group of its own (the brains have theirs): its group's CPU is its own.
+    std::int64_t arena_cpu_ms = 0;
+    std::string output;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    for (std::string line;;) {
+        if (const auto u = tengen::sample_group(run.pid()); u.processes > 0) arena_cpu_ms = u.cpu_ms;
+        const auto status = run.read_line(line, std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
+        if (status == tengen::ChildProcess::ReadStatus::Closed || std::chrono::steady_clock::now() > give_up) break;
+        if (status == tengen::ChildProcess::ReadStatus::Line) output += line + "\n";
+    }
+    BOOST_TEST_REQUIRE(run.wait_exit(std::chrono::steady_clock::now() + std::chrono::seconds(10)));
+    BOOST_TEST_REQUIRE(run.exit_code().value_or(-1) == 0, output);
+    const auto game = nlohmann::json::parse(read_text(dir / "r.jsonl"));
+    BOOST_TEST(game.at("reason").get<std::string>() == "adjudicated", game.dump());
+    // 3.2 s of the brain's thinking watched: at most an eighth of it, room for a sanitizer
+    // build (the release arena uses about 60 ms; walking the pages at every look, a second).
+    BOOST_TEST(arena_cpu_ms < 400, "the arena used " << arena_cpu_ms << " ms of CPU");
 }
 
 namespace {

@@ -127,14 +127,13 @@ BrainAnswer BrainSession::await_answer(SteadyTime deadline, bool answer_errors) 
             return answer;
         }
         if (ceiling && process_.running()) {
-            const GroupUsage u = sample_group(group);
-            if (u.resident_bytes > *ceiling) {
+            if (const auto over = group_memory_over(group, *ceiling)) {
                 answer.kind = BrainAnswer::Kind::MemoryLimit;
                 answer.ms =
                     std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
                         .count();
-                answer.line = "resident memory (proportional) " + std::to_string(u.resident_bytes >> 20) + " MiB in " +
-                              std::to_string(u.processes) +
+                answer.line = "resident memory (proportional) " + std::to_string(over->proportional_bytes >> 20) +
+                              " MiB in " + std::to_string(over->processes) +
                               " processes, over memory=" + std::to_string(*spec_.memory >> 20) + " MiB plus tolerance";
                 note("#", answer.line);
                 return answer;

@@ -282,17 +282,17 @@ void add_robustness_checks(std::vector<Check>& checks, const Event& event) {
                                    // Watched for a while after the move, not once: memory
                                    // a brain (or a child of it) is still filling when it
                                    // answers, on a busy machine most of all, is still its own.
-                                   GroupUsage u = sample_group(p.session().pid());
-                                   for (int i = 0; i < kMemoryWatchSamples && u.resident_bytes <= ceiling; ++i) {
+                                   auto over = group_memory_over(p.session().pid(), ceiling);
+                                   for (int i = 0; i < kMemoryWatchSamples && !over; ++i) {
                                        std::this_thread::sleep_for(ms(50));
-                                       const GroupUsage later = sample_group(p.session().pid());
-                                       if (later.resident_bytes > u.resident_bytes) u = later;
+                                       over = group_memory_over(p.session().pid(), ceiling);
                                    }
-                                   if (u.resident_bytes > ceiling)
+                                   if (over)
                                        return Failure{fmt::format(
                                            "INFO max_memory {} MiB: {} processes hold {} MiB "
                                            "resident in the second after a 1 s move, expected at most {} MiB",
-                                           kLimit >> 20, u.processes, u.resident_bytes >> 20, ceiling >> 20)};
+                                           kLimit >> 20, over->processes, over->proportional_bytes >> 20,
+                                           ceiling >> 20)};
                                    return {};
                                }});
                       }});
