@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -173,6 +174,55 @@ BOOST_AUTO_TEST_CASE(gomocupjudge_sequence) {
     brain.send("7,7,2");
     brain.game().play({7, 7});
     brain.expect_move(brain.ask("DONE"));
+    brain.send("END");
+    BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
+// What GomocupJudge's match client (client/new_protocol.py, driven by its ai_match.py) sent
+// pbrain-tengen in live games (docs/managers.md): START and six INFO lines written at once, and
+// the brain suspended (SIGSTOP) before its OK is read; a fresh process every game. At each of
+// its moves the brain is sent INFO time_left and the move (BOARD with the opening the first
+// time, TURN after that) while still suspended, continued (SIGCONT), and suspended again right
+// after its answer. CR LF ends every line. At the end END, then a kill if it has not exited
+// within 0.5 s.
+BOOST_AUTO_TEST_CASE(gomocupjudge_client_as_seen_live) {
+    Brain brain;
+    const pid_t pid = brain.pipe().pid();
+    const auto freeze = [&] { BOOST_REQUIRE(::kill(pid, SIGSTOP) == 0); };
+    const auto thaw = [&] {
+        std::this_thread::sleep_for(150ms);  // the other brain's move
+        BOOST_REQUIRE(::kill(pid, SIGCONT) == 0);
+    };
+    for (const char* line : {"START 15", "INFO timeout_turn 500", "INFO timeout_match 6000",
+                             "INFO max_memory 367001600", "INFO game_type 1", "INFO rule 0"})
+        brain.send(line);
+    brain.send("INFO folder " + std::filesystem::temp_directory_path().string());
+    freeze();
+    brain.send("INFO time_left 6000");
+    // The opening h8 h9 i8 with this brain to move: its own stone is 1, the opponent's 2.
+    brain.send("BOARD");
+    for (const char* stone : {"7,7,2", "7,8,1", "8,7,2"}) brain.send(stone);
+    brain.send("DONE");
+    thaw();
+    BOOST_TEST(brain.answer() == "OK");
+    brain.track_new_game();
+    for (const Point p : {Point{7, 7}, Point{7, 8}, Point{8, 7}}) brain.game().play(p);
+    brain.expect_move(brain.answer());
+    int time_left = 5000;
+    for (int move = 0; move < 4; ++move) {
+        freeze();
+        Point reply{0, move};
+        while (!brain.game().is_empty(reply)) reply.x += 1;
+        brain.game().play(reply);
+        brain.send("INFO time_left " + std::to_string(time_left));
+        brain.send(Brain::fmt(reply, "TURN "));
+        const auto continued = SteadyClock::now();
+        thaw();
+        brain.expect_move(brain.answer());
+        // Its turn began when it was continued, and GomocupJudge times it from there.
+        BOOST_TEST(elapsed_ms(continued) < 150 + 500 + 1000);
+        time_left -= 600;
+    }
     brain.send("END");
     BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
 }
