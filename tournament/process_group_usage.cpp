@@ -119,16 +119,19 @@ GroupUsage sample_group(pid_t group) {
 }
 
 std::optional<GroupMemory> group_memory_over(pid_t group, std::int64_t limit_bytes) {
+    std::vector<MemberStat> members;
     std::int64_t resident_at_most = 0;
     for_each_member(group, [&](const MemberStat& m) {
         resident_at_most += (m.rss_pages + kRssLagPagesPerThread * std::max(1LL, m.threads)) * kPageBytes;
+        members.push_back(m);
     });
     if (resident_at_most <= limit_bytes) return std::nullopt;
+    // The same members, not a second walk: only their pages are read now.
     GroupMemory g;
-    for_each_member(group, [&](const MemberStat& m) {
+    for (const MemberStat& m : members) {
         ++g.processes;
         g.proportional_bytes += proportional_bytes(m.dir).value_or(m.rss_pages * kPageBytes);
-    });
+    }
     if (g.proportional_bytes <= limit_bytes) return std::nullopt;
     return g;
 }
