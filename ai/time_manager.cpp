@@ -101,6 +101,8 @@ TimeBudget plan_move_time(const TimeControl& raw) {
             clock_can_run_out = left < *tc.turn_ms * own_moves_left;
         }
     }
+    if (tc.first_search_of_process)
+        budget.hard_ms = std::max<std::int64_t>(1, budget.hard_ms - std::min(kStartUpAllowanceMs, budget.hard_ms / 4));
     budget.soft_ms = std::min(budget.soft_ms, budget.hard_ms);
     budget.saving_pays = clock_can_run_out;
     return budget;

@@ -17,6 +17,12 @@ struct TimeControl {
     std::optional<std::int64_t> time_left_ms;  // INFO time_left
     std::int64_t increment_ms = 0;             // INFO time_increment
     int empty_points = 225;                    // empty points left: a game cannot last longer than this
+    // The process has not answered a search yet. A manager may time its first move from the
+    // moment it started the process: GomocupJudge writes START and the first move's commands
+    // at once and suspends the brain until it asks for the move, so what the process spent
+    // before it could read a line (Wine's start: 0.6 s warm, more with a cold prefix) is on
+    // that move's clock and the brain cannot see it.
+    bool first_search_of_process = false;
 };
 
 // soft: start no new iteration after it (the search may stop earlier when the move is
@@ -41,6 +47,9 @@ constexpr std::int64_t saturate_clock_ms(std::int64_t ms) noexcept {
     return ms < -kMaxClockMs ? -kMaxClockMs : ms > kMaxClockMs ? kMaxClockMs : ms;
 }
 
+// On a process's first search the hard limit keeps back a quarter of itself, at most
+// kStartUpAllowanceMs, for that unseen start (a 5 s turn stops by 3.64 s, not 4.85 s).
+inline constexpr std::int64_t kStartUpAllowanceMs = 2000;
 TimeBudget plan_move_time(const TimeControl& tc);
 
 // The manager's clock for a move starts when its command arrives; what a front end spent

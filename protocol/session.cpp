@@ -376,7 +376,9 @@ int Session::search_threads() const {
 
 SearchLimits Session::move_limits(const Board& position, int multipv) const {
     const SearchLimitCaps caps{options_.max_depth, options_.max_nodes, options_.max_turn_ms};
-    return build_search_limits(settings_, caps, position, search_threads(), multipv, line_arrived_);
+    SearchLimits limits = build_search_limits(settings_, caps, position, search_threads(), multipv, line_arrived_);
+    limits.time.first_search_of_process = !searched_before_;
+    return limits;
 }
 
 Answer Session::run_search(const Board& position, const SearchLimits& limits, const Searcher::InfoCallback& on_info) {
@@ -384,6 +386,7 @@ Answer Session::run_search(const Board& position, const SearchLimits& limits, co
         std::lock_guard lock(stop_mutex_);
         player_.start(position, limits, on_info);
         searching_ = true;
+        searched_before_ = true;
         if (stop_before_ > line_index_) player_.stop();  // a YXSTOP came before we started
     }
     Answer answer = player_.wait();

@@ -120,6 +120,7 @@ private:
     std::optional<TimePoint> line_arrived_;  // when it came in, if the caller said
     std::uint64_t stop_before_ = 0;          // searches of lines below this stop at once
     bool searching_ = false;
+    bool searched_before_ = false;  // the process's first search keeps time for its start-up
 };
 
 }  // namespace tengen

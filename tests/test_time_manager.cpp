@@ -1,6 +1,7 @@
 #define BOOST_TEST_MODULE time_manager
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -178,6 +179,31 @@ BOOST_AUTO_TEST_CASE(waiting_before_the_search_is_charged_to_the_turn_and_the_cl
     charge_waiting_time(untouched, -20);  // a clock that went backwards charges nothing
     BOOST_TEST(*untouched.turn_ms == 500);
     BOOST_TEST(!untouched.time_left_ms.has_value());
+}
+
+// GomocupJudge times a brain's first move from the process's start (it suspends the brain
+// before START is even read): under Wine that start cost fastgame's first move 5,477 ms of a
+// 5,000 ms turn with 1,000 ms of grace, the search alone 4,845 ms of it.
+BOOST_AUTO_TEST_CASE(a_process_first_search_keeps_time_back_for_its_unseen_start) {
+    for (TimeControl tc : {turn_only(200), turn_only(5000), turn_only(30000), match_clock(180000, 180000),
+                           match_clock(100000, 100000)}) {
+        tc.turn_ms = tc.turn_ms.value_or(5000);
+        const TimeBudget later = plan_move_time(tc);
+        tc.first_search_of_process = true;
+        const TimeBudget first = plan_move_time(tc);
+        check_sane(first);
+        const std::int64_t kept = later.hard_ms - first.hard_ms;
+        BOOST_TEST(kept == std::min(later.hard_ms / 4, kStartUpAllowanceMs), "turn " << *tc.turn_ms);
+        BOOST_TEST(first.soft_ms <= later.soft_ms);
+        BOOST_TEST(first.saving_pays == later.saving_pays);
+    }
+    TimeControl fastgame = match_clock(100000, 100000);
+    fastgame.turn_ms = 5000;
+    fastgame.first_search_of_process = true;
+    // The replayed first move: 4,845 ms of search plus the rest, 632 ms, the start. Now 1,212 ms less.
+    BOOST_TEST(plan_move_time(fastgame).hard_ms + 632 <= 5000 - 500);
+    fastgame.turn_ms = 0;  // as fast as possible stays so
+    BOOST_TEST(plan_move_time(fastgame).hard_ms <= 50);
 }
 
 BOOST_AUTO_TEST_CASE(steady_clock_is_monotonic) {
