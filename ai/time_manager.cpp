@@ -33,20 +33,19 @@ TimeBudget turn_budget(std::int64_t turn_ms) {
 
 // Every move costs clock time outside the search too (the manager's I/O and ours, waking up,
 // the machine's scheduling), even one answered at once. A game may still last every empty
-// point, half of them our moves, so that many moves' cost is kept back from what the plan
-// spreads: a clock spent down to its safety margin alone ran out in long games at 18 s a
-// game, answering at depth 1 in 20 to 50 ms a move on a busy machine. At 180 s it is 1.1 s of
-// the first move's clock (0.6%); at 18 s, 6%.
-constexpr std::int64_t kMoveCostMs = 10;
+// point, half of them our moves, so that many moves' cost (TimeControl::move_cost_ms) is kept
+// back from what the plan spreads: a clock spent down to its safety margin alone ran out in
+// long games at 18 s a game, answering at depth 1 in 20 to 50 ms a move on a busy machine. At
+// 10 ms a move and 180 s it is 1.1 s of the first move's clock (0.6%); at 18 s, 6%.
 
 // Budget for one move from the remaining match clock: spread it over the moves still to
 // come, keep a reserve, and never plan past what is left.
-TimeBudget clock_budget(std::int64_t left_ms, std::int64_t increment_ms, int empty_points) {
+TimeBudget clock_budget(std::int64_t left_ms, std::int64_t increment_ms, std::int64_t move_cost_ms, int empty_points) {
     if (left_ms <= 0) return {0, 1};  // already out of time: answer with the first move found
     const std::int64_t own_moves_left = std::max(1, (empty_points + 1) / 2);
     const std::int64_t moves_to_come = std::clamp<std::int64_t>(own_moves_left, 1, 25);
     // The increment comes back every move, so it pays for its share of the moves' cost.
-    const std::int64_t reserve = std::max<std::int64_t>(0, own_moves_left * (kMoveCostMs - increment_ms));
+    const std::int64_t reserve = std::max<std::int64_t>(0, own_moves_left * (move_cost_ms - increment_ms));
     // When the reserve is all there is, the move is answered at once (hard 1 ms below).
     const std::int64_t margin = std::max(std::min(safety_margin(left_ms), left_ms / 4), reserve);
     const std::int64_t usable = std::max<std::int64_t>(0, left_ms - margin);
@@ -71,6 +70,7 @@ TimeBudget plan_move_time(const TimeControl& raw) {
     for (std::optional<std::int64_t>* clock : {&tc.turn_ms, &tc.match_ms, &tc.time_left_ms})
         if (*clock) **clock = saturate_clock_ms(**clock);
     tc.increment_ms = std::max<std::int64_t>(0, saturate_clock_ms(tc.increment_ms));
+    tc.move_cost_ms = std::clamp<std::int64_t>(tc.move_cost_ms, 0, 60'000);
     const bool turn_given = tc.turn_ms.has_value() && *tc.turn_ms >= 0;
     const bool match_limited = tc.match_ms.has_value() && *tc.match_ms > 0 && *tc.match_ms < kUnlimited;
     // time_left counts only when a match clock is running (or none was announced at all).
@@ -92,7 +92,7 @@ TimeBudget plan_move_time(const TimeControl& raw) {
     if (left_given || match_limited) {
         // Before the first time_left arrives, the whole match clock is what is left.
         const std::int64_t left = left_given ? *tc.time_left_ms : *tc.match_ms;
-        tighten(clock_budget(left, std::max<std::int64_t>(0, tc.increment_ms), tc.empty_points));
+        tighten(clock_budget(left, std::max<std::int64_t>(0, tc.increment_ms), tc.move_cost_ms, tc.empty_points));
         // A clock that would pay the full turn for every move we can still make never runs
         // out: time this move saves is then lost as surely as under a bare per-turn limit.
         clock_can_run_out = true;

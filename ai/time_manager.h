@@ -23,6 +23,10 @@ struct TimeControl {
     // before it could read a line (Wine's start: 0.6 s warm, more with a cold prefix) is on
     // that move's clock and the brain cannot see it.
     bool first_search_of_process = false;
+    // What each move costs on the manager's clock beyond the search (its I/O and ours, waking
+    // up, the machine's scheduling), kept back for every move of ours the game may still have.
+    // The brain measures it from the clock (MoveCostMeter); 10 ms when nothing is known.
+    std::int64_t move_cost_ms = 10;
 };
 
 // soft: start no new iteration after it (the search may stop earlier when the move is

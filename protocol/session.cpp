@@ -235,6 +235,7 @@ bool Session::open_board(int width, int height) {
     if (!config) return false;
     player_.new_game(*config, search_threads());
     block_ = Block::None;
+    move_costs_.reset();
     resize_hash();
     return true;
 }
@@ -378,6 +379,7 @@ SearchLimits Session::move_limits(const Board& position, int multipv) const {
     const SearchLimitCaps caps{options_.max_depth, options_.max_nodes, options_.max_turn_ms};
     SearchLimits limits = build_search_limits(settings_, caps, position, search_threads(), multipv, line_arrived_);
     limits.time.first_search_of_process = !searched_before_;
+    limits.time.move_cost_ms = move_costs_.cost_ms();
     return limits;
 }
 
@@ -399,6 +401,8 @@ Answer Session::run_search(const Board& position, const SearchLimits& limits, co
 
 void Session::think_and_answer(bool play, int nbest) {
     if (board().game_over()) return error("the game is over");
+    const auto asked = line_arrived_.value_or(std::chrono::steady_clock::now());
+    if (play) move_costs_.on_move_asked(settings_.clocks.time_left_ms, settings_.clocks.increment_ms);
     const SearchLimits limits = move_limits(board(), std::max(nbest, 1));
     AnalysisReporter reporter(out_, settings_.show_detail, limits.multipv);
     NbestRanking ranking(nbest);
@@ -411,7 +415,11 @@ void Session::think_and_answer(bool play, int nbest) {
     for (const ScoredMove& m : ranking.ranked(answer.search, answer.move)) say(nbest_line(++rank, m));
     reporter.on_finished(answer.search, answer.move);
     say(to_protocol(answer.move));
-    if (play) player_.play(answer.move);
+    if (play) {
+        move_costs_.on_move_answered(
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count());
+        player_.play(answer.move);
+    }
 }
 
 // ---------------------------------------------------------------- Yixin-Board

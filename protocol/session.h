@@ -22,6 +22,7 @@
 #include "engine/board.h"
 #include "protocol/brain_settings.h"
 #include "protocol/output_sink.h"
+#include "ai/move_cost_meter.h"
 #include "ai/player.h"
 #include "protocol/text_parse.h"
 
@@ -121,6 +122,7 @@ private:
     std::uint64_t stop_before_ = 0;          // searches of lines below this stop at once
     bool searching_ = false;
     bool searched_before_ = false;  // the process's first search keeps time for its start-up
+    MoveCostMeter move_costs_;      // what the manager's clock loses a move beyond our own time
 };
 
 }  // namespace tengen

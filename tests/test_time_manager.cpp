@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ai/move_cost_meter.h"
 #include "ai/time_manager.h"
 
 using namespace tengen;
@@ -204,6 +205,53 @@ BOOST_AUTO_TEST_CASE(a_process_first_search_keeps_time_back_for_its_unseen_start
     BOOST_TEST(plan_move_time(fastgame).hard_ms + 632 <= 5000 - 500);
     fastgame.turn_ms = 0;  // as fast as possible stays so
     BOOST_TEST(plan_move_time(fastgame).hard_ms <= 50);
+}
+
+// Under Piskvork and Wine on a busy machine each move cost 20 to 70 ms of the clock beyond
+// the brain's own 2 to 7 ms, and both brains ran out of an 18 s clock in a 200-move renju
+// game: the fixed 10 ms reserve was a quarter of it. The meter learns it from the clock.
+BOOST_AUTO_TEST_CASE(the_move_cost_is_learnt_from_what_the_clock_loses_beyond_the_move) {
+    MoveCostMeter meter;
+    BOOST_TEST(meter.cost_ms() == MoveCostMeter::kMinMoveCostMs);  // nothing seen yet
+    std::int64_t left = 18000;
+    for (const std::int64_t extra : {40, 45, 30, 900, 50}) {  // one slow move among them
+        meter.on_move_asked(left, 0);
+        meter.on_move_answered(300);
+        left -= 300 + extra;
+    }
+    meter.on_move_asked(left, 0);
+    BOOST_TEST(meter.cost_ms() == 45);  // the median: the 900 ms move does not set it
+
+    // The increment comes back with every move; it is no cost.
+    MoveCostMeter with_increment;
+    with_increment.on_move_asked(10000, 1000);
+    with_increment.on_move_answered(500);
+    with_increment.on_move_asked(10000 - 500 - 60 + 1000, 1000);
+    BOOST_TEST(with_increment.cost_ms() == 60);
+
+    // A clock that never moves, an unlimited one, a takeback's rise and a pause teach nothing.
+    MoveCostMeter blind;
+    for (const std::int64_t given : {5000, 5000, 2147483647, 2147483647, 4000, 6000, 1000})
+        blind.on_move_asked(given, 0), blind.on_move_answered(0);
+    BOOST_TEST(blind.cost_ms() == MoveCostMeter::kMinMoveCostMs);
+    blind.on_move_asked(std::nullopt, 0);
+    BOOST_TEST(blind.cost_ms() == MoveCostMeter::kMinMoveCostMs);
+
+    meter.reset();  // a new game
+    BOOST_TEST(meter.cost_ms() == MoveCostMeter::kMinMoveCostMs);
+}
+
+BOOST_AUTO_TEST_CASE(a_costlier_move_keeps_more_of_the_clock_back) {
+    TimeControl cheap = match_clock(18000, 18000, 0, 225);
+    TimeControl costly = cheap;
+    costly.move_cost_ms = 40;
+    const TimeBudget a = plan_move_time(cheap), b = plan_move_time(costly);
+    check_sane(b);
+    // 113 moves of ours may remain: 1,130 ms kept back at 10 ms, 4,520 at 40.
+    BOOST_TEST(a.soft_ms == (18000 - 1130) / 25);
+    BOOST_TEST(b.soft_ms == (18000 - 4520) / 25);
+    costly.move_cost_ms = 400;  // more than the clock holds for the moves to come: at once
+    BOOST_TEST(plan_move_time(costly).hard_ms == 1);
 }
 
 BOOST_AUTO_TEST_CASE(steady_clock_is_monotonic) {
