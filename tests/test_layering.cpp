@@ -25,12 +25,14 @@ const std::map<std::string, std::set<std::string>> kAllowed{
     {"tools", {"engine", "ai", "tools"}},
 };
 
-// What ai/ offers the layers above: the player, the searcher's face and what those
-// name (scores, clocks, the evaluator choice), and the standalone tools (bench, the exact solver, the referee's VCF
-// proof). The rest (workers, positions, shapes, tables, evaluation) is ai/'s own: a front end
-// that reached into it would bypass the player and the searcher.
-const std::set<std::string> kAiPublic{"ai/player.h", "ai/searcher.h",     "ai/score.h",     "ai/time_manager.h",
-                                      "ai/bench.h",  "ai/exact_solver.h", "ai/vcf_proof.h", "ai/evaluator_choice.h"};
+// What ai/ offers the layers above: the player, the searcher's face and what those name
+// (scores, clocks and what a move costs them, the evaluator choice), and the standalone tools
+// (bench, the exact solver, the referee's VCF proof). The rest (workers, positions, shapes,
+// tables, evaluation) is ai/'s own: a front end that reached into it would bypass the player
+// and the searcher.
+const std::set<std::string> kAiPublic{"ai/player.h",       "ai/searcher.h",        "ai/score.h",
+                                      "ai/time_manager.h", "ai/move_cost_meter.h", "ai/bench.h",
+                                      "ai/exact_solver.h", "ai/vcf_proof.h",       "ai/evaluator_choice.h"};
 
 // The quoted includes of a source file.
 std::vector<std::string> includes_of(const fs::path& file) {
