@@ -16,6 +16,7 @@
 #include <string>
 #include <thread>
 
+#include "address_sanitized.h"
 #include "brain_under_test.h"
 #include "protocol/text_parse.h"
 
@@ -279,7 +280,7 @@ BOOST_AUTO_TEST_CASE(max_memory_bounds_the_whole_process_with_many_threads) {
         BOOST_TEST(is_move(brain.read_answer(kAnswerTimeout)));
         const long peak = tengen::testing::proc_status_kib(brain.pid(), "VmHWM");
         BOOST_TEST_MESSAGE("rule " << rule << ", 64 threads under 64 MiB: peak resident " << peak / 1024 << " MiB");
-#if !defined(__SANITIZE_ADDRESS__)  // ASan's shadow and quarantine are not the program's
+#if !defined(TENGEN_ADDRESS_SANITIZED)  // ASan's shadow and quarantine are not the program's
         BOOST_TEST(peak > 0);
         BOOST_TEST(peak < 64 * 1024);
 #endif

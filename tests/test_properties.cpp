@@ -6,6 +6,7 @@
 #include <random>
 #include <vector>
 
+#include "address_sanitized.h"
 #include "engine/board.h"
 #include "engine/zobrist.h"
 
@@ -266,7 +267,7 @@ BOOST_AUTO_TEST_CASE(tic_tac_toe_perft) {
 
 BOOST_AUTO_TEST_CASE(gomoku_perft) {
     Board b(GameConfig{15, 15, 5, Rule::Freestyle});
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(TENGEN_ADDRESS_SANITIZED)
     const int depth = 2;  // depth 3 (11 million moves) is for the optimised build
 #else
     const int depth = 3;

@@ -21,6 +21,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include "address_sanitized.h"
 #include "protocol_test_support.h"
 
 using tengen::Board;
@@ -469,7 +470,7 @@ BOOST_AUTO_TEST_CASE(a_flood_of_input_leaves_memory_bounded_and_end_still_ends_a
     const long peak_kib = tengen::testing::proc_status_kib(pid, "VmHWM");
     BOOST_TEST_MESSAGE("51 MB flood during a search: resident " << before_kib / 1024 << " MiB before, peak "
                                                                 << peak_kib / 1024 << " MiB");
-#if !defined(__SANITIZE_ADDRESS__)  // ASan's shadow and quarantine are not the program's
+#if !defined(TENGEN_ADDRESS_SANITIZED)  // ASan's shadow and quarantine are not the program's
     BOOST_TEST(peak_kib - before_kib < 48 * 1024);
 #endif
     const auto t0 = SteadyClock::now();

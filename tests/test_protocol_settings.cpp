@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include "address_sanitized.h"
 #include "protocol_test_support.h"
 #include "protocol/brain_settings.h"
 
@@ -159,7 +160,7 @@ BOOST_AUTO_TEST_CASE(max_memory_after_start_shrinks_at_once_and_grows_at_the_nex
     BOOST_TEST(grown_mapped_kib - after_info_mapped_kib > 120 * 1024);
     BOOST_TEST(grown_kib >= 150 * 1024);
     BOOST_TEST(grown_kib < 192 * 1024 * 5 / 4);
-#if !defined(__SANITIZE_ADDRESS__)               // ASan keeps freed blocks resident in its quarantine
+#if !defined(TENGEN_ADDRESS_SANITIZED)           // ASan keeps freed blocks resident in its quarantine
     BOOST_TEST(shrunk_kib < 64 * 1024 * 5 / 4);  // back under the new limit at once
 #endif
     brain.send("END");
