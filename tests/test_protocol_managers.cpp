@@ -57,6 +57,32 @@ BOOST_AUTO_TEST_CASE(piskvork_sequence_with_crlf) {
     BOOST_TEST(brain.pipe().drain(100ms).empty());  // nothing after END
 }
 
+// Piskvork's command-line game (piskvork.exe -p BRAIN1 BRAIN2 -timeturn ... -rule 2), built
+// with mingw-w64 and run under Wine and Xvfb (docs/managers.md), as its pipe log showed it:
+// START, and after OK its INFO lines (max_memory 1000 MiB, the clocks, game_type, its renju
+// code 4, time_left, the folder); BEGIN or TURN, each TURN after an INFO time_left; CR LF.
+// When the game is decided it exits without END: the brain sees its input end and exits.
+BOOST_AUTO_TEST_CASE(piskvork_command_line_game_as_seen_live) {
+    Brain brain;
+    brain.pipe().send_raw("START 15\r\n");
+    BOOST_TEST(*brain.pipe().read_line(kAnswerTimeout) == "OK");
+    brain.pipe().send_raw(
+        "INFO max_memory 1048576000\r\nINFO timeout_match 18000\r\nINFO timeout_turn 3000\r\nINFO game_type 1\r\n"
+        "INFO rule 4\r\nINFO time_left 17945\r\nINFO folder C:\\ProgramData\r\n");
+    brain.set_game_shape(5, Rule::Renju);
+    brain.track_new_game();
+    brain.begin();
+    int time_left = 17000;
+    for (const Point reply : {Point{6, 6}, Point{8, 6}, Point{6, 8}}) {
+        brain.pipe().send_raw("INFO time_left " + std::to_string(time_left) + "\r\n");
+        if (!brain.game().is_empty(reply)) continue;
+        brain.turn(reply);
+        time_left -= 1500;
+    }
+    brain.pipe().close_stdin();
+    BOOST_TEST(brain.pipe().wait_exit(5s).value_or(-1) == 0);
+}
+
 BOOST_AUTO_TEST_CASE(yixin_board_sequence) {
     Brain brain;
     // Yixin-Board's start-up (its init_engine): show_detail, YXSHOWINFO, "start W H", then its
