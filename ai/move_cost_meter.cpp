@@ -1,6 +1,7 @@
 #include "ai/move_cost_meter.h"
 
 #include <algorithm>
+#include <cstddef>
 
 #include "ai/time_manager.h"
 
@@ -37,10 +38,11 @@ void MoveCostMeter::on_move_answered(std::int64_t own_ms) {
 void MoveCostMeter::reset() { *this = MoveCostMeter{}; }
 
 std::int64_t MoveCostMeter::cost_ms() const {
-    if (costs_.empty()) return kMinMoveCostMs;
+    if (costs_.size() < kMinSamples) return kMinMoveCostMs;
     std::vector<std::int64_t> sorted = costs_;
-    std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
-    return std::max(kMinMoveCostMs, sorted[sorted.size() / 2]);
+    const auto middle = sorted.begin() + static_cast<std::ptrdiff_t>((sorted.size() - 1) / 2);
+    std::nth_element(sorted.begin(), middle, sorted.end());
+    return std::max(kMinMoveCostMs, *middle);
 }
 
 }  // namespace tengen

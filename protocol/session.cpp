@@ -404,6 +404,8 @@ void Session::think_and_answer(bool play, int nbest) {
     const auto asked = line_arrived_.value_or(std::chrono::steady_clock::now());
     if (play) move_costs_.on_move_asked(settings_.clocks.time_left_ms, settings_.clocks.increment_ms);
     const SearchLimits limits = move_limits(board(), std::max(nbest, 1));
+    // The process's start may be on its first move's clock (GomocupJudge): no move cost.
+    const bool cost_is_evidence = !limits.time.first_search_of_process;
     AnalysisReporter reporter(out_, settings_.show_detail, limits.multipv);
     NbestRanking ranking(nbest);
     const Answer answer = run_search(board(), limits, [&](const SearchInfo& info) {
@@ -416,8 +418,10 @@ void Session::think_and_answer(bool play, int nbest) {
     reporter.on_finished(answer.search, answer.move);
     say(to_protocol(answer.move));
     if (play) {
-        move_costs_.on_move_answered(
-            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count());
+        if (cost_is_evidence)
+            move_costs_.on_move_answered(
+                std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked)
+                    .count());
         player_.play(answer.move);
     }
 }
