@@ -292,7 +292,7 @@ BOOST_AUTO_TEST_CASE(gomocupjudge_first_move_leaves_room_for_the_process_start) 
     const long first_search_ms = reported_search_ms(brain.messages());
     BOOST_TEST_MESSAGE("first move: " << first_move_ms << " ms from SIGCONT, the search " << first_search_ms << " ms");
     BOOST_TEST(first_search_ms < kTurnMs * 3 / 4);
-    BOOST_TEST(first_move_ms < kTurnMs);
+    BOOST_TEST(first_move_ms < kTurnMs + 1000);  // the judge's grace; under Wine its start is in it
 
     // The second move at a 2,000 ms turn: not below 80% of its whole limit (1,480 ms), where a
     // search kept back like the first would stop by 1,388.
