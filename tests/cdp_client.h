@@ -134,19 +134,19 @@ public:
 
     // A left click in the middle of the element the selector finds, as the mouse makes it.
     void click(const std::string& selector) {
-        const auto centre =
-            evaluate("(() => { const e = document.querySelector(" + nlohmann::json(selector).dump() +
-                     "); if (!e) return null; e.scrollIntoView({block: 'center'});"
-                     " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()");
-        if (!centre.is_array()) throw std::runtime_error("nothing to click at " + selector);
-        for (const char* type : {"mouseMoved", "mousePressed", "mouseReleased"})
-            call("Input.dispatchMouseEvent", {{"type", type},
-                                              {"x", centre[0]},
-                                              {"y", centre[1]},
-                                              {"button", "left"},
-                                              {"buttons", std::string(type) == "mousePressed" ? 1 : 0},
-                                              {"clickCount", 1}});
+        const auto centre = centre_of(selector);
+        mouse("mouseMoved", centre);
+        mouse("mousePressed", centre);
+        mouse("mouseReleased", centre);
     }
+
+    // The two halves of a click, for what happens while the button is held.
+    void press(const std::string& selector) {
+        const auto centre = centre_of(selector);
+        mouse("mouseMoved", centre);
+        mouse("mousePressed", centre);
+    }
+    void release(const std::string& selector) { mouse("mouseReleased", centre_of(selector)); }
 
     // Chooses a file in the <input type=file> the selector finds, as the file dialog would.
     void choose_file(const std::string& selector, const std::filesystem::path& file) {
@@ -173,6 +173,24 @@ public:
     }
 
 private:
+    nlohmann::json centre_of(const std::string& selector) {
+        const auto centre =
+            evaluate("(() => { const e = document.querySelector(" + nlohmann::json(selector).dump() +
+                     "); if (!e) return null; e.scrollIntoView({block: 'center'});"
+                     " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()");
+        if (!centre.is_array()) throw std::runtime_error("nothing to click at " + selector);
+        return centre;
+    }
+
+    void mouse(const std::string& type, const nlohmann::json& at) {
+        call("Input.dispatchMouseEvent", {{"type", type},
+                                          {"x", at[0]},
+                                          {"y", at[1]},
+                                          {"button", "left"},
+                                          {"buttons", type == "mousePressed" ? 1 : 0},
+                                          {"clickCount", 1}});
+    }
+
     std::filesystem::path profile_;
     pid_t pid_ = -1;
     std::unique_ptr<WsClient> socket_;

@@ -524,6 +524,30 @@ BOOST_AUTO_TEST_CASE(renju_marks_black_s_forbidden_points_and_a_click_on_one_is_
     BOOST_TEST(status_data(browser, "moves") == "8");
 }
 
+// The page redraws the board whenever the server speaks (several times a second while an
+// engine thinks): a click whose button went down before a redraw and came up after it is
+// still the person's move.
+BOOST_AUTO_TEST_CASE(a_click_held_while_the_board_redraws_still_plays_its_point) {
+    ServeProcess server;
+    Browser browser(kScratch / "profile-redraw");
+    browser.open(server.url());
+    BOOST_REQUIRE(browser.wait_for("document.getElementById('connection').textContent === 'connected'"));
+    new_game_in_page(browser, 15, 15, 5, "freestyle", "human", "human", "1");
+    browser.click(cell(7, 7));
+    BOOST_REQUIRE(browser.wait_for("document.getElementById('status').dataset.moves === '1'"));
+
+    browser.press(cell(8, 8));
+    // A changed setting makes the server send the state again, and the page redraws.
+    browser.evaluate("document.querySelector('circle.last').dataset.drawnBefore = 'yes'");
+    set_field(browser, "time", "2");
+    BOOST_REQUIRE_MESSAGE(browser.wait_for("document.querySelector('circle.last').dataset.drawnBefore === undefined"),
+                          page_summary(browser));
+    browser.release(cell(8, 8));
+    BOOST_REQUIRE_MESSAGE(browser.wait_for("document.getElementById('status').dataset.moves === '2'", 5s),
+                          page_summary(browser));
+    BOOST_TEST(browser.evaluate("document.querySelectorAll('#moves li')[1].textContent") == "i9");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // Not a check, and off in the suite: the picture of the board in docs/serve-board.png is made

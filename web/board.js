@@ -34,6 +34,20 @@ const TengenBoard = (() => {
     // forbidden: [{x, y}], pv: [{x, y, color}], candidates: [{x, y, rank}]}
     render(view) {
       const w = view.width, h = view.height;
+      if (!this.svg || this.width !== w || this.height !== h) this.build(w, h);
+      const drawing = document.createElementNS(SVG, "g");
+      this.drawStones(drawing, view);
+      this.drawing.replaceWith(drawing);
+      this.drawing = drawing;
+    }
+
+    // The parts that stay while the size stays: the wood, the grid, the labels and the points
+    // to click. A page redraws several times a second while an engine thinks; a point made anew
+    // between the press and the release of a button would lose that click, so the points are
+    // made once a size.
+    build(w, h) {
+      this.width = w;
+      this.height = h;
       // Room for a two-digit row label beside the stones of column a and the last column.
       const margin = 1.4;
       const svg = document.createElementNS(SVG, "svg");
@@ -51,37 +65,7 @@ const TengenBoard = (() => {
         element(svg, "text", { class: "label row-before", x: -0.6, y }, y + 1);
         element(svg, "text", { class: "label row-after", x: w - 1 + 0.6, y }, y + 1);
       }
-      const occupied = new Set((view.stones || []).map((s) => `${s.x},${s.y}`));
-      const winning = new Set((view.winLine || []).map((p) => `${p.x},${p.y}`));
-      for (const p of view.forbidden || []) {
-        const d = 0.22;
-        element(svg, "line", { class: "forbidden", x1: p.x - d, y1: p.y - d, x2: p.x + d, y2: p.y + d });
-        element(svg, "line", { class: "forbidden", x1: p.x - d, y1: p.y + d, x2: p.x + d, y2: p.y - d });
-      }
-      for (const s of view.stones || []) {
-        const classes = `stone stone-${s.color}` + (winning.has(`${s.x},${s.y}`) ? " win-stone" : "");
-        element(svg, "circle", { class: classes, cx: s.x, cy: s.y, r: 0.45, "data-stone": s.color, "data-x": s.x, "data-y": s.y });
-        if (s.number !== undefined && view.showNumbers)
-          element(svg, "text", { class: `number number-on-${s.color}`, x: s.x, y: s.y }, s.number);
-      }
-      if (view.last) element(svg, "circle", { class: "last", cx: view.last.x, cy: view.last.y, r: 0.39 });
-      let pvNumber = 0;
-      for (const p of view.pv || []) {
-        ++pvNumber;
-        if (occupied.has(`${p.x},${p.y}`)) continue;
-        element(svg, "circle", { class: `pv-stone stone-${p.color}`, cx: p.x, cy: p.y, r: 0.42, "data-pv": pvNumber });
-        element(svg, "text", { class: `pv-number number-on-${p.color}`, x: p.x, y: p.y }, pvNumber);
-      }
-      for (const c of view.candidates || []) {
-        if (occupied.has(`${c.x},${c.y}`)) continue;
-        element(svg, "text", { class: "candidate", x: c.x + 0.28, y: c.y - 0.28, "data-rank": c.rank }, c.rank);
-      }
-      const line = view.winLine || [];
-      if (line.length >= 2) {
-        const sorted = [...line].sort((a, b) => a.x - b.x || a.y - b.y);
-        const a = sorted[0], b = sorted[sorted.length - 1];
-        element(svg, "line", { class: "win-line", x1: a.x, y1: a.y, x2: b.x, y2: b.y });
-      }
+      this.drawing = element(svg, "g", {});
       // The points to click come last, so they lie above everything drawn.
       for (let y = 0; y < h; ++y)
         for (let x = 0; x < w; ++x) {
@@ -89,7 +73,42 @@ const TengenBoard = (() => {
           element(cell, "title", {}, pointName(x, y));
           if (this.onClick) cell.addEventListener("click", () => this.onClick(x, y));
         }
+      this.svg = svg;
       this.container.replaceChildren(svg);
+    }
+
+    drawStones(drawing, view) {
+      const occupied = new Set((view.stones || []).map((s) => `${s.x},${s.y}`));
+      const winning = new Set((view.winLine || []).map((p) => `${p.x},${p.y}`));
+      for (const p of view.forbidden || []) {
+        const d = 0.22;
+        element(drawing, "line", { class: "forbidden", x1: p.x - d, y1: p.y - d, x2: p.x + d, y2: p.y + d });
+        element(drawing, "line", { class: "forbidden", x1: p.x - d, y1: p.y + d, x2: p.x + d, y2: p.y - d });
+      }
+      for (const s of view.stones || []) {
+        const classes = `stone stone-${s.color}` + (winning.has(`${s.x},${s.y}`) ? " win-stone" : "");
+        element(drawing, "circle", { class: classes, cx: s.x, cy: s.y, r: 0.45, "data-stone": s.color, "data-x": s.x, "data-y": s.y });
+        if (s.number !== undefined && view.showNumbers)
+          element(drawing, "text", { class: `number number-on-${s.color}`, x: s.x, y: s.y }, s.number);
+      }
+      if (view.last) element(drawing, "circle", { class: "last", cx: view.last.x, cy: view.last.y, r: 0.39 });
+      let pvNumber = 0;
+      for (const p of view.pv || []) {
+        ++pvNumber;
+        if (occupied.has(`${p.x},${p.y}`)) continue;
+        element(drawing, "circle", { class: `pv-stone stone-${p.color}`, cx: p.x, cy: p.y, r: 0.42, "data-pv": pvNumber });
+        element(drawing, "text", { class: `pv-number number-on-${p.color}`, x: p.x, y: p.y }, pvNumber);
+      }
+      for (const c of view.candidates || []) {
+        if (occupied.has(`${c.x},${c.y}`)) continue;
+        element(drawing, "text", { class: "candidate", x: c.x + 0.28, y: c.y - 0.28, "data-rank": c.rank }, c.rank);
+      }
+      const line = view.winLine || [];
+      if (line.length >= 2) {
+        const sorted = [...line].sort((a, b) => a.x - b.x || a.y - b.y);
+        const a = sorted[0], b = sorted[sorted.length - 1];
+        element(drawing, "line", { class: "win-line", x1: a.x, y1: a.y, x2: b.x, y2: b.y });
+      }
     }
   }
 
