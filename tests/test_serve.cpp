@@ -532,6 +532,8 @@ BOOST_AUTO_TEST_CASE(a_click_held_while_the_board_redraws_still_plays_its_point)
     Browser browser(kScratch / "profile-redraw");
     browser.open(server.url());
     BOOST_REQUIRE(browser.wait_for("document.getElementById('connection').textContent === 'connected'"));
+    // The page says it is connected once it has the game: a field set from now on stays set.
+    BOOST_TEST(status_data(browser, "moves") == "0");
     new_game_in_page(browser, 15, 15, 5, "freestyle", "human", "human", "1");
     browser.click(cell(7, 7));
     BOOST_REQUIRE(browser.wait_for("document.getElementById('status').dataset.moves === '1'"));

@@ -20,7 +20,9 @@
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(`${scheme}//${location.host}/ws`);
-    socket.addEventListener("open", () => { $("connection").textContent = "connected"; });
+    // "connected" waits for the first state: until the game is known, a click or a changed
+    // field would be lost or undone by it.
+    socket.addEventListener("open", () => { $("connection").textContent = "connected: loading the game…"; });
     socket.addEventListener("close", () => {
       $("connection").textContent = "disconnected: reload the page to start again";
     });
@@ -70,6 +72,7 @@
   }
 
   function onState(message) {
+    if (!state) $("connection").textContent = "connected";
     const changed = !state || state.position_id !== message.position_id;
     syncForm(state, message);
     state = message;
