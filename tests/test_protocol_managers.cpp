@@ -2,6 +2,8 @@
 // Yixin-Board, GomocupJudge, c-gomoku-cli) and the process-level promises (END at once, EOF
 // exits 0, garbage survives).
 #define BOOST_TEST_MODULE protocol_managers
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
@@ -252,6 +254,121 @@ BOOST_AUTO_TEST_CASE(gomocupjudge_client_as_seen_live) {
     }
     brain.send("END");
     BOOST_TEST(brain.pipe().wait_exit(2s).value_or(-1) == 0);
+}
+
+// A swap2 decision's answer as GomocupJudge's client reads it: SWAP, or "x,y" points.
+std::optional<std::vector<Point>> swap2_points(const std::string& answer) {
+    if (answer == "SWAP") return std::vector<Point>{};
+    std::vector<Point> points;
+    std::istringstream words(answer);
+    for (std::string word; words >> word;) {
+        const auto p = tengen::parse_point(word);
+        if (!p) return std::nullopt;
+        points.push_back(*p);
+    }
+    return points;
+}
+
+// GomocupJudge's swap2 opening as its client played it live (docs/managers.md): each brain a
+// fresh process, suspended between its decisions; SWAP2BOARD with the stones so far as "x,y"
+// lines in the order they were placed, after INFO time_left; three stones from the first
+// brain, then SWAP, one stone or two from the second, and after two the first brain's SWAP or
+// one stone from the same process; then both play on from BOARD (1 their own stones, 2 the
+// opponent's) and TURN. Which branch a game takes is the brains' choice: the second run
+// places the second brain's two stones by script, so the opener's second decision, on five
+// stones, is always seen.
+BOOST_DATA_TEST_CASE(gomocupjudge_swap2_as_seen_live, boost::unit_test::data::make({false, true}),
+                     two_stones_by_script) {
+    constexpr long kTurnMs = 500, kToleranceMs = 1000;
+    std::array<Brain, 2> brains;  // [0] opens, [1] answers
+    std::array<long, 2> time_left{6000, 6000};
+    const auto freeze = [&](int who) { BOOST_REQUIRE(::kill(brains[who].pipe().pid(), SIGSTOP) == 0); };
+    const auto thaw = [&](int who) { BOOST_REQUIRE(::kill(brains[who].pipe().pid(), SIGCONT) == 0); };
+    std::array<bool, 2> started{false, false};
+    const auto start = [&](int who) {
+        for (const char* line : {"START 15", "INFO timeout_turn 500", "INFO timeout_match 6000",
+                                 "INFO max_memory 367001600", "INFO game_type 1", "INFO rule 0"})
+            brains[who].send(line);
+        brains[who].send("INFO folder " + std::filesystem::temp_directory_path().string());
+        brains[who].track_new_game();
+        freeze(who);
+    };
+    std::vector<Point> stones;  // in the order placed: black, white, black, ...
+    // One decision, timed from SIGCONT as the judge times it, and charged to the brain's clock.
+    const auto answer_after_thaw = [&](int who) {
+        const auto continued = SteadyClock::now();
+        thaw(who);
+        if (!started[who]) {
+            BOOST_TEST(brains[who].answer() == "OK");
+            started[who] = true;
+        }
+        const std::string answer = brains[who].answer();
+        const long took = elapsed_ms(continued);
+        freeze(who);
+        BOOST_TEST(took < kTurnMs + kToleranceMs, answer << " took " << took << " ms");
+        time_left[who] -= took;
+        return answer;
+    };
+    const auto decide = [&](int who) {
+        brains[who].send("INFO time_left " + std::to_string(time_left[who]));
+        brains[who].send("SWAP2BOARD");
+        for (const Point p : stones) brains[who].send(Brain::fmt(p));
+        brains[who].send("DONE");
+        const std::string answer = answer_after_thaw(who);
+        const auto points = swap2_points(answer);
+        BOOST_REQUIRE_MESSAGE(points, "not a swap2 answer: \"" + answer + "\"");
+        for (const Point p : *points) {
+            BOOST_TEST((p.x >= 0 && p.x < 15 && p.y >= 0 && p.y < 15), answer);
+            const bool free = std::find(stones.begin(), stones.end(), p) == stones.end();
+            BOOST_TEST(free, answer << " on a stone");
+            stones.push_back(p);
+        }
+        return points->size();
+    };
+
+    start(0);
+    BOOST_REQUIRE_EQUAL(decide(0), 3u);
+    start(1);
+    std::size_t second = 0;
+    if (two_stones_by_script) {
+        for (const Point p : {Point{8, 8}, Point{6, 8}, Point{9, 6}, Point{5, 5}})
+            if (second < 2 && std::find(stones.begin(), stones.end(), p) == stones.end()) stones.push_back(p), ++second;
+    } else {
+        second = decide(1);
+    }
+    BOOST_REQUIRE_MESSAGE(second <= 2u, "the second brain placed " << second << " stones");
+    if (second == 2) BOOST_REQUIRE_LE(decide(0), 1u);  // the first brain again, the same process
+    BOOST_TEST_MESSAGE("swap2 opening of " << stones.size() << " stones");
+
+    // The game: the brain with the colour to move gets BOARD first, the other BOARD on its
+    // first move too, and TURN after that. The opener moves first after three stones (the
+    // other took black) or four (the other stayed white); after five or six, the other does.
+    const Color to_move = stones.size() % 2 == 0 ? Color::Black : Color::White;
+    int who = stones.size() >= 5 ? 1 : 0;
+    for (const Color colour : {to_move, tengen::opponent(to_move)}) {
+        std::vector<std::array<int, 3>> lines;
+        for (std::size_t i = 0; i < stones.size(); ++i) {
+            const Color stone = i % 2 == 0 ? Color::Black : Color::White;
+            lines.push_back({stones[i].x, stones[i].y, stone == colour ? 1 : 2});
+        }
+        brains[who].send("INFO time_left " + std::to_string(time_left[who]));
+        brains[who].send_board(lines);
+        stones.push_back(brains[who].expect_move(answer_after_thaw(who)));
+        who = 1 - who;
+    }
+    for (int move = 0; move < 4; ++move) {
+        Brain& brain = brains[who];
+        brain.game().play(stones.back());
+        brain.send("INFO time_left " + std::to_string(time_left[who]));
+        brain.send(Brain::fmt(stones.back(), "TURN "));
+        stones.push_back(brain.expect_move(answer_after_thaw(who)));
+        who = 1 - who;
+    }
+    for (int brain : {0, 1}) {
+        thaw(brain);
+        brains[brain].send("END");
+        BOOST_TEST(brains[brain].pipe().wait_exit(2s).value_or(-1) == 0);
+    }
 }
 
 // The milliseconds the brain's search took by its own clock, from its MESSAGE summary line.
