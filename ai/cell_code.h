@@ -53,6 +53,10 @@ inline constexpr int kNoCellCode = kCellCodes;
 
 constexpr int cell_code(const std::array<int, 4>& classes) { return multiset_rank(classes, kLineClassCount); }
 
+// The code of an empty cell with no stone within reach on any of its four lines: most of an
+// early board's cells, and more of them the larger the board.
+inline constexpr int kQuietCellCode = cell_code({kLcOne, kLcOne, kLcOne, kLcOne});
+
 namespace detail {
 // multiset_rank's sum, regrouped by sorted position: the rank of sorted s0 <= s1 <= s2 <= s3 is
 // kRankTerms[0][s0] + kRankTerms[1][s1] + kRankTerms[2][s2] + kRankTerms[3][s3].

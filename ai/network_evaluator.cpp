@@ -7,6 +7,7 @@
 #include "ai/embedded_network.h"
 #include "ai/evaluation.h"
 #include "ai/search_position.h"
+#include "engine/board.h"
 
 namespace tengen {
 namespace {
@@ -63,6 +64,24 @@ PreparedNetwork PreparedNetwork::from(const ValueNetwork& net) {
     p.output_weights = net.output_weights;
     p.output_bias = net.output_bias;
     return p;
+}
+
+bool PreparedNetwork::sums_fit(const GameConfig& config) const {
+    SearchPosition p(config);
+    p.set_from(Board(config));
+    const ValueFeatures f = value_features(p);
+    const auto lane = [this](int code, int k) { return static_cast<std::size_t>(code * width + k); };
+    for (int us = 0; us < 2; ++us) {
+        const auto& own_rows = own[static_cast<std::size_t>(network_mode(config.rule, us))];
+        const auto& opp_rows = opp[static_cast<std::size_t>(network_mode(config.rule, us ^ 1))];
+        for (int k = 0; k < width; ++k) {
+            long sum = bias[static_cast<std::size_t>(k)];
+            for (const CodeCount& c : f.own) sum += long{c.count} * own_rows[lane(c.code, k)];
+            for (const CodeCount& c : f.opp) sum += long{c.count} * opp_rows[lane(c.code, k)];
+            if (sum < INT16_MIN || sum > INT16_MAX) return false;
+        }
+    }
+    return true;
 }
 
 const PreparedNetwork* embedded_prepared_network(NetworkFamily family) {

@@ -35,6 +35,11 @@ struct PreparedNetwork {
     std::int32_t output_bias = 0;
 
     static PreparedNetwork from(const ValueNetwork& net);
+
+    // Whether the search's int16 sums stay exact on this board: they wrap (network_kernels.h),
+    // so a lane is right while its whole, the bias and both sides' rows, is in range, and the
+    // empty board, where the most cells add their rows, is the test.
+    bool sums_fit(const GameConfig& config) const;
 };
 
 // The network built into the program for the family, or null when the build has none.

@@ -1,6 +1,8 @@
 #define BOOST_TEST_MODULE network_evaluator
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <random>
 #include <vector>
 
@@ -40,6 +42,31 @@ BOOST_AUTO_TEST_CASE(the_program_carries_a_freestyle_network_and_no_renju_one_ye
     BOOST_TEST((renju.evaluation() == Evaluation::Tables));  // falls back, never fails
     const SearchEvaluator freestyle(GameConfig{}, {Evaluation::Network});
     BOOST_TEST((freestyle.evaluation() == Evaluation::Network));
+}
+
+// The search sums rows in wrapping int16: on a board where the reference's exact int32 sums of
+// the empty board (the most cells adding rows) leave that range, the tables judge instead of a
+// network whose every value would be wrong. Gomocup's boards, 15x15 and 20x20, are the network's.
+BOOST_AUTO_TEST_CASE(a_board_too_large_for_the_networks_int16_sums_is_judged_by_the_tables) {
+    const ValueNetwork net = built_in_freestyle();
+    int judged_by_tables = 0;
+    for (int width = 5; width <= 32; ++width)
+        for (const int height : {5, width, 32}) {
+            const GameConfig config{width, height, 5, Rule::Freestyle};
+            SearchPosition p(config);
+            p.set_from(Board(config));
+            const std::vector<std::int32_t> sums = accumulate(net, value_features(p));
+            const bool in_range =
+                std::ranges::all_of(sums, [](std::int32_t v) { return v >= INT16_MIN && v <= INT16_MAX; });
+            const SearchEvaluator evaluator(config, {Evaluation::Network});
+            BOOST_TEST((evaluator.evaluation() == (in_range ? Evaluation::Network : Evaluation::Tables)),
+                       width << "x" << height);
+            judged_by_tables += !in_range;
+        }
+    BOOST_TEST_MESSAGE(judged_by_tables << " of the board sizes are the tables'");
+    for (const int size : {15, 20})
+        BOOST_TEST((SearchEvaluator(GameConfig{size, size, 5, Rule::Freestyle}, {Evaluation::Network}).evaluation() ==
+                    Evaluation::Network));
 }
 
 BOOST_AUTO_TEST_CASE(the_incremental_network_gives_the_reference_forward_pass_on_every_position_of_a_walk) {

@@ -316,7 +316,7 @@ double FloatNetwork::train_batch(const TrainingSet& set, const std::vector<std::
     return total.loss / static_cast<double>(batch.size());
 }
 
-ValueNetwork FloatNetwork::quantised() const {
+ValueNetwork FloatNetwork::quantised(bool quiet_rows_zero) const {
     ValueNetwork net = ValueNetwork::zeros(family_, sizes_);
     auto to_int16 = [](float v, int scale) {
         return static_cast<std::int16_t>(std::clamp<long>(std::lround(v * scale), -32767, 32767));
@@ -336,6 +336,7 @@ ValueNetwork FloatNetwork::quantised() const {
                 std::int16_t* out = (side == 0 ? net.own_rows : net.opp_rows).data() +
                                     (static_cast<std::size_t>(mode) * kCellCodes + static_cast<std::size_t>(code)) *
                                         static_cast<std::size_t>(width);
+                if (code == kQuietCellCode && quiet_rows_zero) continue;  // zero: the fit never saw it
                 for (int k = 0; k < width; ++k) {
                     float v = rows_[at + k];
                     for (std::uint8_t c : code_classes_[static_cast<std::size_t>(code)])

@@ -47,8 +47,9 @@ public:
     double train_batch(const TrainingSet& set, const std::vector<std::uint32_t>& batch, const AdamSettings& adam,
                        int threads);
 
-    // Rounded to the engine's integers (ai/value_network.h's scales), clamped to their ranges.
-    ValueNetwork quantised() const;
+    // Rounded to the engine's integers (ai/value_network.h's scales), clamped to their ranges;
+    // the quiet code's rows zero when the fit was without them (ReadOptions::quiet_rows_zero).
+    ValueNetwork quantised(bool quiet_rows_zero = false) const;
 
 private:
     struct Gradients;  // one thread's sums over its part of a batch

@@ -86,6 +86,7 @@ struct TrainerOptions {
     std::size_t max_positions = 0;
     std::uint32_t seed = 1;
     bool evaluated_only = false;
+    bool quiet_rows_zero = false;
 };
 
 int refuse(const std::string& why) {
@@ -116,6 +117,8 @@ std::variant<TrainerOptions, int> parse_options(int argc, char** argv) {
         ("validation-every", po::value(&o.validation_every)->default_value(o.validation_every),
          "hold out every Nth game (by game, never by position)")
         ("max-positions", po::value(&o.max_positions)->default_value(0), "read no more positions than this (0: all)")
+        ("quiet-rows-zero", po::bool_switch(&o.quiet_rows_zero),
+         "fix the quiet cell code's rows at zero, so the sums follow the stones, not the board's area")
         ("evaluated-only", po::bool_switch(&o.evaluated_only),
          "keep only positions the search evaluates (no five to make, no open four to move into)")
         ("threads", po::value(&o.threads)->default_value(o.threads), "threads for the gradients, 1 or 2")
@@ -254,7 +257,7 @@ int main(int argc, char** argv) {
     const auto started = Clock::now();
 
     TrainingSet set;
-    const ReadOptions read_options{o.validation_every, o.max_positions, o.evaluated_only};
+    const ReadOptions read_options{o.validation_every, o.max_positions, o.evaluated_only, o.quiet_rows_zero};
     for (const std::string& f : o.files)
         if (const Status s = read_selfplay_file(f, read_options, set); !s) return refuse(s.error());
     std::vector<std::uint32_t> train, validation;
@@ -279,7 +282,7 @@ int main(int argc, char** argv) {
 
     // The file is what the engine will read: judge the network by it, read back, through the
     // engine's own forward pass.
-    const Status written = write_value_network(network.quantised(), o.out);
+    const Status written = write_value_network(network.quantised(o.quiet_rows_zero), o.out);
     if (!written) return refuse(written.error());
     const Result<ValueNetwork> built = read_value_network(o.out);
     if (!built) return refuse("the file just written does not load: " + built.error());

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <functional>
 
+#include "ai/cell_code.h"
 #include "ai/evaluation.h"
 #include "ai/score.h"
 #include "ai/search_position.h"
@@ -71,7 +72,10 @@ Status read_selfplay_file(const std::string& path, const ReadOptions& options, T
         for (std::size_t n = 0; n < g.stones.size(); ++n) {
             if (n >= static_cast<std::size_t>(g.opening_stones) &&
                 (!options.evaluated_only || evaluated_by_search(p))) {
-                const ValueFeatures f = value_features(p);
+                ValueFeatures f = value_features(p);
+                if (options.quiet_rows_zero)
+                    for (auto* codes : {&f.own, &f.opp})
+                        std::erase_if(*codes, [](const CodeCount& c) { return c.code == kQuietCellCode; });
                 const std::size_t scored = n - static_cast<std::size_t>(g.opening_stones);
                 const auto score = scored < g.scores.size() ? g.scores[scored] : std::nullopt;
                 const float black = static_cast<float>(g.black_result);

@@ -47,6 +47,7 @@ struct ReadOptions {
     int validation_every = 20;
     std::size_t max_positions = 0;  // stop reading once this many are in (0: no limit)
     bool evaluated_only = false;    // keep only positions the search evaluates
+    bool quiet_rows_zero = false;   // leave the quiet code out of the inputs (its rows stay zero)
 };
 
 // Adds every position of the file's games after the opening (the board after each prefix of
