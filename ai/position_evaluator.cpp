@@ -4,9 +4,10 @@ namespace tengen {
 
 SearchEvaluator::SearchEvaluator(const GameConfig& config, EvaluatorChoice choice) : tables_(config) {
     if (choice.evaluation != Evaluation::Network) return;
-    // A board too large for the network's sums is the tables' (value_network.h).
+    // The tables judge what the network was not fitted on (another k: its line classes mean
+    // other shapes) and a board too large for its sums (value_network.h).
     if (const PreparedNetwork* net = embedded_prepared_network(network_family(config.rule));
-        net && net->sums_fit(config))
+        net && config.win_length == 5 && net->sums_fit(config))
         network_.emplace(config, net, choice.portable_kernels ? NetworkKernels::Portable : best_network_kernels());
 }
 

@@ -12,7 +12,8 @@ void add_evaluator_options(po::options_description& options) {
     options.add_options()
         ("evaluator", po::value<std::string>()->default_value("tables"),
          "how positions are judged: tables (the learned cell-code tables) or network (the value network "
-         "built in; the tables where it has none for the rule)")
+         "built in; the tables where it has none for the rule, for another k than five and on a board "
+         "too large for it)")
         ("portable-kernels", po::bool_switch(),
          "run the network with its portable code instead of the CPU's vector instructions (the same "
          "scores and node counts, slower)");

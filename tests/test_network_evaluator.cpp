@@ -42,6 +42,18 @@ BOOST_AUTO_TEST_CASE(the_program_carries_a_freestyle_network_and_no_renju_one_ye
     BOOST_TEST((renju.evaluation() == Evaluation::Tables));  // falls back, never fails
     const SearchEvaluator freestyle(GameConfig{}, {Evaluation::Network});
     BOOST_TEST((freestyle.evaluation() == Evaluation::Network));
+    const SearchEvaluator exact(GameConfig{15, 15, 5, Rule::Exact}, {Evaluation::Network});
+    BOOST_TEST((exact.evaluation() == Evaluation::Network));
+}
+
+// The network was fitted on five in a row: the tables judge every other k, tic-tac-toe included.
+BOOST_AUTO_TEST_CASE(another_k_than_five_is_judged_by_the_tables) {
+    for (const int k : {3, 4, 6, 7}) {
+        const SearchEvaluator evaluator(GameConfig{15, 15, k, Rule::Freestyle}, {Evaluation::Network});
+        BOOST_TEST((evaluator.evaluation() == Evaluation::Tables), "k = " << k);
+    }
+    BOOST_TEST((SearchEvaluator(GameConfig{3, 3, 3, Rule::Freestyle}, {Evaluation::Network}).evaluation() ==
+                Evaluation::Tables));
 }
 
 // The search sums rows in wrapping int16: on a board where the reference's exact int32 sums of
