@@ -295,17 +295,20 @@ BOOST_DATA_TEST_CASE(gomocupjudge_swap2_as_seen_live, boost::unit_test::data::ma
     };
     std::vector<Point> stones;  // in the order placed: black, white, black, ...
     // One decision, timed from SIGCONT as the judge times it, and charged to the brain's clock.
+    // A process's first answer also holds its start (under Wine most of a second), which
+    // gomocupjudge_first_move_leaves_room_for_the_process_start holds to the judge's grace.
     const auto answer_after_thaw = [&](int who) {
         const auto continued = SteadyClock::now();
         thaw(who);
-        if (!started[who]) {
+        const bool first = !started[who];
+        if (first) {
             BOOST_TEST(brains[who].answer() == "OK");
             started[who] = true;
         }
         const std::string answer = brains[who].answer();
         const long took = elapsed_ms(continued);
         freeze(who);
-        BOOST_TEST(took < kTurnMs + kToleranceMs, answer << " took " << took << " ms");
+        if (!first) BOOST_TEST(took < kTurnMs + kToleranceMs, answer << " took " << took << " ms");
         time_left[who] -= took;
         return answer;
     };
