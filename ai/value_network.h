@@ -19,7 +19,7 @@
 // The quiet code (cell_code.h: no stone within reach on any line) is most cells of an early
 // board, so its rows dominate the sums and grow with the board's area: past about 20x20 an
 // empty board's sums leave int16's range, and such a board is judged by the tables
-// (network_fits). tengen-train --quiet-rows-zero fits a network whose quiet rows are zero.
+// (PreparedNetwork::sums_fit). tengen-train --quiet-rows-zero fits a network whose quiet rows are zero.
 // The forward pass here is plain portable integer arithmetic; it is the reference that the
 // trainer validates with and that a vectorised engine version must equal (its int16 sums
 // equal these int32 ones while no entry passes 32767, about 16 units).
