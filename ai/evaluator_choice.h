@@ -16,9 +16,14 @@ enum class Evaluation : std::uint8_t {
 
 // Which evaluator, and for the network which kernels (the fastest the CPU runs unless the
 // portable ones are asked for; both give the same scores).
+struct PreparedNetwork;
+
 struct EvaluatorChoice {
     Evaluation evaluation = Evaluation::Tables;
     bool portable_kernels = false;
+    // Another network than the one built in, for Evaluation::Network (tests and experiments;
+    // it must outlive the searches), used for the rules of its family; null: the built-in one.
+    const PreparedNetwork* network = nullptr;
     bool operator==(const EvaluatorChoice&) const = default;
 };
 

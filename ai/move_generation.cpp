@@ -8,6 +8,16 @@
 
 namespace tengen {
 
+namespace {
+
+// The network's logit units (1 / (kActivationScale * kWeightScale) each) in one unit of the
+// learned ordering (1/41.1 of a logit, move_order_weights.h), so history and the bonuses keep
+// their weight beside either.
+constexpr int kPolicyUnitsPerOrderUnit = kActivationScale * kWeightScale / 41;
+static_assert(kPolicyUnitsPerOrderUnit == 198);
+
+}  // namespace
+
 int SearchWorker::find_fives(int colour, int* out, int limit) const {
     const int total = position_.class_count(colour, kClsFive);
     if (total == 0) return 0;
@@ -129,6 +139,11 @@ void SearchWorker::generate_unsorted(MoveList& list, int ply, int tt_move_cell) 
     static constexpr std::array<std::int16_t, kNearnessBuckets> kNoNearness{};
     const auto& near_last = p.learned_order() ? kOrderNearLast : kNoNearness;
     const auto& near_own = p.learned_order() ? kOrderNearOwn : kNoNearness;
+    // The network's policy head, where it has one, orders in place of the per-code values:
+    // it reads the same codes, reweighed by the network's context of the whole board.
+    const NetworkEvaluator* policy = p.evaluator().network();
+    if (policy && !policy->has_policy()) policy = nullptr;
+    const PolicyContext context = policy ? policy->policy_context(p) : PolicyContext{};
     // pass 0: threat-aware; 1: every candidate; 2: every empty point (nothing near stones).
     for (int pass = 0; pass < 3 && list.empty(); ++pass) {
         auto consider = [&](int cell, Point at) {
@@ -139,8 +154,14 @@ void SearchWorker::generate_unsorted(MoveList& list, int ply, int tt_move_cell) 
             const int dense = at.y * p.width() + at.x;
             const int near_last_bucket = last >= 0 ? nearness_bucket(at, last_at) : kNoStoneBucket;
             const int near_own_bucket = own >= 0 ? nearness_bucket(at, own_at) : kNoStoneBucket;
-            int score = p.order_attack(cell, us) + p.order_defence(cell, them) + near_last[near_last_bucket] +
-                        near_own[near_own_bucket] + history_[us][dense] / 64;
+            int score = history_[us][dense] / 64;
+            if (policy)
+                score += policy->policy_units(context, us, p.cell_code_at(cell, us), p.cell_code_at(cell, them),
+                                              near_last_bucket, near_own_bucket) /
+                         kPolicyUnitsPerOrderUnit;
+            else
+                score += p.order_attack(cell, us) + p.order_defence(cell, them) + near_last[near_last_bucket] +
+                         near_own[near_own_bucket];
             if (cell == tt_move_cell)
                 score += 1 << 28;
             else if (dense == killers[0])

@@ -24,10 +24,16 @@ std::uint8_t activation(int v) {
                                      kActivationShift);
 }
 
+// value_network.cpp's scaling of a dense layer's sum to an activation, clipped.
+std::int32_t dense_activation(std::int32_t sum) {
+    return std::clamp((sum + kWeightScale / 2) / kWeightScale, 0, kActivationScale);
+}
+
 }  // namespace
 
 PreparedNetwork PreparedNetwork::from(const ValueNetwork& net) {
     PreparedNetwork p;
+    p.family = net.family;
     const int acc = net.sizes.accumulator;
     p.width = round_up(acc, kAccumulatorLanes);
     p.threat_width = net.sizes.threat;
@@ -63,6 +69,26 @@ PreparedNetwork PreparedNetwork::from(const ValueNetwork& net) {
     p.hidden_bias = net.hidden_bias;
     p.output_weights = net.output_weights;
     p.output_bias = net.output_bias;
+    if (net.has_policy() && net.sizes.policy <= kMaxPolicyWidth) {
+        p.policy = net.sizes.policy;
+        p.policy_context_weights = net.policy_context_weights;
+        p.policy_context_bias = net.policy_context_bias;
+        const auto codes = static_cast<std::ptrdiff_t>(kCellCodes);
+        const auto row = codes * p.policy;
+        for (int mode = 0; mode < net.modes(); ++mode) {
+            const auto m = static_cast<std::size_t>(mode);
+            p.policy_own_bias[m].assign(net.policy_own_bias.begin() + mode * codes,
+                                        net.policy_own_bias.begin() + (mode + 1) * codes);
+            p.policy_opp_bias[m].assign(net.policy_opp_bias.begin() + mode * codes,
+                                        net.policy_opp_bias.begin() + (mode + 1) * codes);
+            p.policy_own_weights[m].assign(net.policy_own_weights.begin() + mode * row,
+                                           net.policy_own_weights.begin() + (mode + 1) * row);
+            p.policy_opp_weights[m].assign(net.policy_opp_weights.begin() + mode * row,
+                                           net.policy_opp_weights.begin() + (mode + 1) * row);
+        }
+        std::copy_n(net.policy_near_last.begin(), kPolicyNearnessBuckets, p.policy_near_last.begin());
+        std::copy_n(net.policy_near_own.begin(), kPolicyNearnessBuckets, p.policy_near_own.begin());
+    }
     return p;
 }
 
@@ -113,11 +139,10 @@ void NetworkEvaluator::refresh(const SearchPosition& p) {
     tell_every_code(p, *this);
 }
 
-std::int32_t NetworkEvaluator::logit_units(const SearchPosition& p) const noexcept {
+void NetworkEvaluator::hidden_sums(const SearchPosition& p, std::int32_t* hidden) const noexcept {
     const int us = p.side(), them = us ^ 1, w = net_->width;
     // Uninitialised but for the padding: the kernels write every entry that is read.
     alignas(32) std::array<std::uint8_t, 2 * 1024 + kDenseInputLanes> input;
-    alignas(32) std::array<std::int32_t, 1024> hidden;
     const std::int16_t* own = state_.data() + static_cast<std::ptrdiff_t>(2 * us) * w;
     const std::int16_t* opp = state_.data() + static_cast<std::ptrdiff_t>(2 * them + 1) * w;
     const bool avx2 = kernels_ == NetworkKernels::Avx2;
@@ -127,14 +152,33 @@ std::int32_t NetworkEvaluator::logit_units(const SearchPosition& p) const noexce
         net_->threat[static_cast<std::size_t>(mode_[us])].data() + threat_mask(p) * net_->threat_width;
     std::copy_n(threat, net_->threat_width, input.begin() + w);
     std::fill(input.begin() + w + net_->threat_width, input.begin() + net_->input_stride, std::uint8_t{0});
-    (avx2 ? network_kernels::dense_avx2 : network_kernels::dense_portable)(hidden.data(), net_->hidden_weights.data(),
-                                                                           input.data(), net_->hidden_bias.data(),
-                                                                           net_->hidden, net_->input_stride);
+    (avx2 ? network_kernels::dense_avx2 : network_kernels::dense_portable)(
+        hidden, net_->hidden_weights.data(), input.data(), net_->hidden_bias.data(), net_->hidden, net_->input_stride);
+}
+
+std::int32_t NetworkEvaluator::logit_units(const SearchPosition& p) const noexcept {
+    alignas(32) std::array<std::int32_t, 1024> hidden;
+    hidden_sums(p, hidden.data());
     std::int32_t out = net_->output_bias;
     for (int h = 0; h < net_->hidden; ++h)
-        out += net_->output_weights[static_cast<std::size_t>(h)] *
-               std::clamp((hidden[static_cast<std::size_t>(h)] + kWeightScale / 2) / kWeightScale, 0, kActivationScale);
+        out +=
+            net_->output_weights[static_cast<std::size_t>(h)] * dense_activation(hidden[static_cast<std::size_t>(h)]);
     return out;
+}
+
+PolicyContext NetworkEvaluator::policy_context(const SearchPosition& p) const noexcept {
+    alignas(32) std::array<std::int32_t, 1024> hidden;
+    hidden_sums(p, hidden.data());
+    for (int h = 0; h < net_->hidden; ++h)
+        hidden[static_cast<std::size_t>(h)] = dense_activation(hidden[static_cast<std::size_t>(h)]);
+    PolicyContext context{};
+    for (int j = 0; j < net_->policy; ++j) {
+        std::int32_t sum = net_->policy_context_bias[static_cast<std::size_t>(j)];
+        const std::int8_t* w = net_->policy_context_weights.data() + static_cast<std::ptrdiff_t>(j) * net_->hidden;
+        for (int h = 0; h < net_->hidden; ++h) sum += w[h] * hidden[static_cast<std::size_t>(h)];
+        context[static_cast<std::size_t>(j)] = dense_activation(sum);
+    }
+    return context;
 }
 
 Score NetworkEvaluator::evaluate(const SearchPosition& p) const noexcept {

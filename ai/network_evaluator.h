@@ -21,6 +21,7 @@ class SearchPosition;
 // kNoCellCode (the code a cell leaves behind when it is filled), the threat rows already
 // turned into activations. Read-only once made, shared by every position.
 struct PreparedNetwork {
+    NetworkFamily family = NetworkFamily::Freestyle;
     int width = 0;         // accumulator lanes, padded to kAccumulatorLanes
     int threat_width = 0;  // the threat row's lanes (unpadded)
     int input_stride = 0;  // the dense layer's input bytes, padded to kDenseInputLanes
@@ -33,6 +34,14 @@ struct PreparedNetwork {
     std::vector<std::int32_t> hidden_bias;
     std::vector<std::int8_t> output_weights;
     std::int32_t output_bias = 0;
+    // The policy head (value_network.h), policy == 0 when there is none or it is wider than
+    // kMaxPolicyWidth.
+    int policy = 0;
+    std::vector<std::int8_t> policy_context_weights;                                 // [policy][hidden]
+    std::vector<std::int32_t> policy_context_bias;                                   // [policy]
+    std::array<std::vector<std::int32_t>, 2> policy_own_bias, policy_opp_bias;       // [mode][code]
+    std::array<std::vector<std::int8_t>, 2> policy_own_weights, policy_opp_weights;  // [mode][code][policy]
+    std::array<std::int32_t, kPolicyNearnessBuckets> policy_near_last{}, policy_near_own{};
 
     static PreparedNetwork from(const ValueNetwork& net);
 
@@ -49,6 +58,10 @@ const PreparedNetwork* embedded_prepared_network(NetworkFamily family);
 // score s reads as the win probability 1 / (1 + exp(-s / 500)) (tengen-train fits the tables'
 // k to about 0.0019 to 0.0020 on the self-play games), so the search's margins keep their sense.
 inline constexpr int kScorePerLogit = 500;
+
+// The widest policy context the search computes (on the stack, once a node).
+inline constexpr int kMaxPolicyWidth = 32;
+using PolicyContext = std::array<std::int32_t, kMaxPolicyWidth>;
 
 class NetworkEvaluator {
 public:
@@ -86,9 +99,32 @@ public:
     // to evaluate_logit_units of value_network.h on the same position.
     std::int32_t logit_units(const SearchPosition& p) const noexcept;
 
+    // The policy head, where the network has one: the context of the position (once a node),
+    // then each candidate's logit in the network's units, equal to policy_logit_units of
+    // value_network.h. own_code is the side to move's code at the cell, opp_code the opponent's.
+    bool has_policy() const noexcept { return net_->policy > 0; }
+    PolicyContext policy_context(const SearchPosition& p) const noexcept;
+    std::int32_t policy_units(const PolicyContext& context, int side, int own_code, int opp_code, int near_last,
+                              int near_own) const noexcept {
+        const int width = net_->policy;
+        const auto own = static_cast<std::size_t>(own_code), opp = static_cast<std::size_t>(opp_code);
+        const auto own_mode = static_cast<std::size_t>(mode_[side]),
+                   opp_mode = static_cast<std::size_t>(mode_[side ^ 1]);
+        std::int32_t out = net_->policy_own_bias[own_mode][own] + net_->policy_opp_bias[opp_mode][opp] +
+                           net_->policy_near_last[static_cast<std::size_t>(near_last)] +
+                           net_->policy_near_own[static_cast<std::size_t>(near_own)];
+        const std::int8_t* wo = net_->policy_own_weights[own_mode].data() + own * static_cast<std::size_t>(width);
+        const std::int8_t* wp = net_->policy_opp_weights[opp_mode].data() + opp * static_cast<std::size_t>(width);
+        for (int j = 0; j < width; ++j) out += context[static_cast<std::size_t>(j)] * (wo[j] + wp[j]);
+        return out;
+    }
+
     const State& state() const noexcept { return state_; }
 
 private:
+    // The hidden layer's sums before their scaling and clipping.
+    void hidden_sums(const SearchPosition& p, std::int32_t* hidden) const noexcept;
+
     const PreparedNetwork* net_;
     NetworkKernels kernels_;
     std::array<int, 2> mode_{};

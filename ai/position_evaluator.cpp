@@ -6,8 +6,9 @@ SearchEvaluator::SearchEvaluator(const GameConfig& config, EvaluatorChoice choic
     if (choice.evaluation != Evaluation::Network) return;
     // The tables judge what the network was not fitted on (another k: its line classes mean
     // other shapes) and a board too large for its sums (value_network.h).
-    if (const PreparedNetwork* net = embedded_prepared_network(network_family(config.rule));
-        net && config.win_length == 5 && net->sums_fit(config))
+    const NetworkFamily family = network_family(config.rule);
+    const PreparedNetwork* net = choice.network ? choice.network : embedded_prepared_network(family);
+    if (net && net->family == family && config.win_length == 5 && net->sums_fit(config))
         network_.emplace(config, net, choice.portable_kernels ? NetworkKernels::Portable : best_network_kernels());
 }
 

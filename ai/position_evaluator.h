@@ -71,6 +71,8 @@ public:
     Evaluation evaluation() const noexcept { return network_ ? Evaluation::Network : Evaluation::Tables; }
     // The tables' sums, kept only while the tables evaluate.
     const TableEvaluator& tables() const noexcept { return tables_; }
+    // The network while it evaluates, else null: the move ordering reads its policy head.
+    const NetworkEvaluator* network() const noexcept { return network_ ? &*network_ : nullptr; }
 
 private:
     TableEvaluator tables_;

@@ -64,7 +64,17 @@ private:
 
 std::size_t payload_bytes(const ValueNetwork& n) {
     return 2 * (n.accumulator_bias.size() + n.own_rows.size() + n.opp_rows.size() + n.threat_rows.size()) +
-           n.hidden_weights.size() + 4 * n.hidden_bias.size() + n.output_weights.size() + 4;
+           n.hidden_weights.size() + 4 * n.hidden_bias.size() + n.output_weights.size() + 4 +
+           n.policy_context_weights.size() +
+           4 * (n.policy_context_bias.size() + n.policy_own_bias.size() + n.policy_opp_bias.size() +
+                n.policy_near_last.size() + n.policy_near_own.size()) +
+           n.policy_own_weights.size() + n.policy_opp_weights.size();
+}
+
+// Back from a dense layer's sum to the activation scale, clipped: negative sums clip to 0
+// whichever way they round.
+std::int32_t dense_activation(std::int32_t sum) {
+    return std::clamp((sum + kWeightScale / 2) / kWeightScale, 0, kActivationScale);
 }
 
 }  // namespace
@@ -83,6 +93,17 @@ ValueNetwork ValueNetwork::zeros(NetworkFamily family, const ValueNetworkSizes& 
     n.hidden_bias.assign(static_cast<std::size_t>(sizes.hidden), 0);
     n.output_weights.assign(static_cast<std::size_t>(sizes.hidden), 0);
     n.output_bias = 0;
+    const std::size_t policy = static_cast<std::size_t>(std::max(sizes.policy, 0));
+    if (policy > 0) {
+        n.policy_context_weights.assign(policy * static_cast<std::size_t>(sizes.hidden), 0);
+        n.policy_context_bias.assign(policy, 0);
+        n.policy_own_bias.assign(modes * kCellCodes, 0);
+        n.policy_opp_bias.assign(modes * kCellCodes, 0);
+        n.policy_own_weights.assign(modes * kCellCodes * policy, 0);
+        n.policy_opp_weights.assign(modes * kCellCodes * policy, 0);
+        n.policy_near_last.assign(kPolicyNearnessBuckets, 0);
+        n.policy_near_own.assign(kPolicyNearnessBuckets, 0);
+    }
     return n;
 }
 
@@ -137,8 +158,7 @@ std::vector<std::int32_t> accumulate(const ValueNetwork& net, const ValueFeature
     return acc;
 }
 
-std::int32_t evaluate_logit_units(const ValueNetwork& net, const ValueFeatures& f) {
-    auto clip = [](std::int32_t v) { return std::clamp(v, 0, kActivationScale); };
+std::vector<std::int32_t> hidden_activations(const ValueNetwork& net, const ValueFeatures& f) {
     // Both scalings round to nearest: truncating would shift every activation down by half a
     // step, a bias the float fit never saw.
     constexpr int kStep = kEmbeddingScale / kActivationScale;
@@ -147,15 +167,45 @@ std::int32_t evaluate_logit_units(const ValueNetwork& net, const ValueFeatures& 
     for (std::int32_t& v : input) v = activation(v);
     const std::int16_t* threat = net.threat_row(f.own_mode, f.threat_mask);
     for (int j = 0; j < net.sizes.threat; ++j) input.push_back(activation(threat[j]));
-    std::int32_t out = net.output_bias;
+    std::vector<std::int32_t> hidden(static_cast<std::size_t>(net.sizes.hidden));
     const int inputs = net.inputs();
     for (int h = 0; h < net.sizes.hidden; ++h) {
         std::int32_t sum = net.hidden_bias[h];
         const std::int8_t* w = net.hidden_weights.data() + static_cast<std::size_t>(h) * inputs;
         for (int i = 0; i < inputs; ++i) sum += w[i] * input[i];
-        // Back to the activation scale; negative sums clip to 0 whichever way they round.
-        out += net.output_weights[h] * clip((sum + kWeightScale / 2) / kWeightScale);
+        hidden[static_cast<std::size_t>(h)] = dense_activation(sum);
     }
+    return hidden;
+}
+
+std::int32_t evaluate_logit_units(const ValueNetwork& net, const ValueFeatures& f) {
+    const std::vector<std::int32_t> hidden = hidden_activations(net, f);
+    std::int32_t out = net.output_bias;
+    for (int h = 0; h < net.sizes.hidden; ++h) out += net.output_weights[h] * hidden[static_cast<std::size_t>(h)];
+    return out;
+}
+
+std::vector<std::int32_t> policy_context(const ValueNetwork& net, std::span<const std::int32_t> hidden) {
+    std::vector<std::int32_t> context(static_cast<std::size_t>(net.sizes.policy));
+    for (int j = 0; j < net.sizes.policy; ++j) {
+        std::int32_t sum = net.policy_context_bias[static_cast<std::size_t>(j)];
+        const std::int8_t* w = net.policy_context_weights.data() + static_cast<std::size_t>(j) * net.sizes.hidden;
+        for (int h = 0; h < net.sizes.hidden; ++h) sum += w[h] * hidden[static_cast<std::size_t>(h)];
+        context[static_cast<std::size_t>(j)] = dense_activation(sum);
+    }
+    return context;
+}
+
+std::int32_t policy_logit_units(const ValueNetwork& net, std::span<const std::int32_t> context, const PolicyCell& c) {
+    const int width = net.sizes.policy;
+    const std::size_t own = static_cast<std::size_t>(c.own_mode) * kCellCodes + static_cast<std::size_t>(c.own_code);
+    const std::size_t opp = static_cast<std::size_t>(c.opp_mode) * kCellCodes + static_cast<std::size_t>(c.opp_code);
+    std::int32_t out = net.policy_own_bias[own] + net.policy_opp_bias[opp] +
+                       net.policy_near_last[static_cast<std::size_t>(c.near_last)] +
+                       net.policy_near_own[static_cast<std::size_t>(c.near_own)];
+    const std::int8_t* wo = net.policy_own_weights.data() + own * static_cast<std::size_t>(width);
+    const std::int8_t* wp = net.policy_opp_weights.data() + opp * static_cast<std::size_t>(width);
+    for (int j = 0; j < width; ++j) out += context[static_cast<std::size_t>(j)] * (wo[j] + wp[j]);
     return out;
 }
 
@@ -170,7 +220,7 @@ double evaluate_win_probability(const ValueNetwork& net, const ValueFeatures& f)
 std::vector<std::uint8_t> serialise(const ValueNetwork& net) {
     ByteWriter w;
     w.put<std::uint32_t>(kValueNetworkMagic);
-    w.put<std::uint32_t>(kValueNetworkVersion);
+    w.put<std::uint32_t>(net.has_policy() ? kPolicyNetworkVersion : kValueNetworkVersion);
     w.put<std::uint32_t>(static_cast<std::uint32_t>(net.family));
     w.put<std::uint32_t>(static_cast<std::uint32_t>(net.modes()));
     w.put<std::uint32_t>(kCellCodes);
@@ -181,6 +231,7 @@ std::vector<std::uint8_t> serialise(const ValueNetwork& net) {
     w.put<std::uint32_t>(kEmbeddingScale);
     w.put<std::uint32_t>(kActivationScale);
     w.put<std::uint32_t>(kWeightScale);
+    if (net.has_policy()) w.put<std::uint32_t>(static_cast<std::uint32_t>(net.sizes.policy));
     w.put_all(net.accumulator_bias);
     w.put_all(net.own_rows);
     w.put_all(net.opp_rows);
@@ -189,6 +240,14 @@ std::vector<std::uint8_t> serialise(const ValueNetwork& net) {
     w.put_all(net.hidden_bias);
     w.put_all(net.output_weights);
     w.put(net.output_bias);
+    w.put_all(net.policy_context_weights);
+    w.put_all(net.policy_context_bias);
+    w.put_all(net.policy_own_bias);
+    w.put_all(net.policy_opp_bias);
+    w.put_all(net.policy_own_weights);
+    w.put_all(net.policy_opp_weights);
+    w.put_all(net.policy_near_last);
+    w.put_all(net.policy_near_own);
     return w.take();
 }
 
@@ -198,9 +257,15 @@ Result<ValueNetwork> parse_value_network(std::span<const std::uint8_t> bytes) {
     std::array<std::uint32_t, kHeaderWords> h{};
     for (auto& word : h) word = r.get<std::uint32_t>();
     if (h[0] != kValueNetworkMagic) return Failure{"value network: not a weights file (bad magic)"};
-    if (h[1] != kValueNetworkVersion)
+    if (h[1] != kValueNetworkVersion && h[1] != kPolicyNetworkVersion)
         return Failure{"value network: format version " + std::to_string(h[1]) + ", this build reads " +
-                       std::to_string(kValueNetworkVersion)};
+                       std::to_string(kValueNetworkVersion) + " and " + std::to_string(kPolicyNetworkVersion)};
+    std::uint32_t policy = 0;
+    if (h[1] == kPolicyNetworkVersion) {
+        if (r.left() < 4) return Failure{"value network: shorter than its header"};
+        policy = r.get<std::uint32_t>();
+        if (policy < 1 || policy > kLargestWidth) return Failure{"value network: a layer width out of range"};
+    }
     if (h[2] > 1) return Failure{"value network: unknown rule family " + std::to_string(h[2])};
     const auto family = static_cast<NetworkFamily>(h[2]);
     if (h[4] != static_cast<std::uint32_t>(kCellCodes) || h[5] != static_cast<std::uint32_t>(kThreatMasks))
@@ -212,8 +277,8 @@ Result<ValueNetwork> parse_value_network(std::span<const std::uint8_t> bytes) {
         return Failure{"value network: quantised at other scales than this build's"};
     for (int i = 6; i <= 8; ++i)
         if (h[i] < 1 || h[i] > kLargestWidth) return Failure{"value network: a layer width out of range"};
-    ValueNetwork net =
-        ValueNetwork::zeros(family, {static_cast<int>(h[6]), static_cast<int>(h[7]), static_cast<int>(h[8])});
+    ValueNetwork net = ValueNetwork::zeros(
+        family, {static_cast<int>(h[6]), static_cast<int>(h[7]), static_cast<int>(h[8]), static_cast<int>(policy)});
     if (h[3] != static_cast<std::uint32_t>(net.modes()))
         return Failure{"value network: mode count does not fit its family"};
     if (r.left() != payload_bytes(net))
@@ -227,6 +292,14 @@ Result<ValueNetwork> parse_value_network(std::span<const std::uint8_t> bytes) {
     r.get_all(net.hidden_bias);
     r.get_all(net.output_weights);
     net.output_bias = r.get<std::int32_t>();
+    r.get_all(net.policy_context_weights);
+    r.get_all(net.policy_context_bias);
+    r.get_all(net.policy_own_bias);
+    r.get_all(net.policy_opp_bias);
+    r.get_all(net.policy_own_weights);
+    r.get_all(net.policy_opp_weights);
+    r.get_all(net.policy_near_last);
+    r.get_all(net.policy_near_own);
     return net;
 }
 

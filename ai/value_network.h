@@ -42,16 +42,22 @@ class SearchPosition;
 enum class NetworkFamily : std::uint32_t { Freestyle = 0, Renju = 1 };
 
 inline constexpr std::uint32_t kValueNetworkMagic = 0x4E564754;  // "TGVN" read as little-endian bytes
-inline constexpr std::uint32_t kValueNetworkVersion = 1;
-inline constexpr int kActivationScale = 127;                   // 1.0 of a clipped activation
-inline constexpr int kEmbeddingScale = 16 * kActivationScale;  // 1.0 of an embedding entry or a sum of them
-inline constexpr int kWeightScale = 64;                        // 1.0 of a dense weight (so |w| < 2)
+inline constexpr std::uint32_t kValueNetworkVersion = 1;         // a value network alone
+inline constexpr std::uint32_t kPolicyNetworkVersion = 2;        // with a policy head
+inline constexpr int kActivationScale = 127;                     // 1.0 of a clipped activation
+inline constexpr int kEmbeddingScale = 16 * kActivationScale;    // 1.0 of an embedding entry or a sum of them
+inline constexpr int kWeightScale = 64;                          // 1.0 of a dense weight (so |w| < 2)
 
 struct ValueNetworkSizes {
     int accumulator = 32;  // width of the summed cell rows
     int threat = 16;       // width of the threat mask's row
     int hidden = 32;       // the hidden layer's width
+    int policy = 0;        // the policy head's context width; 0: no policy head
 };
+
+// The policy head's nearness terms go by the buckets of move_order.h: a candidate's distance
+// to the opponent's last stone and to our own last, 1, 2, 3, 4, farther, or no such stone.
+inline constexpr int kPolicyNearnessBuckets = 6;
 
 struct ValueNetwork {
     NetworkFamily family = NetworkFamily::Freestyle;
@@ -65,7 +71,22 @@ struct ValueNetwork {
     std::vector<std::int32_t> hidden_bias;       // [hidden]
     std::vector<std::int8_t> output_weights;     // [hidden]
     std::int32_t output_bias = 0;
+    // The policy head (empty when sizes.policy is 0). A context of sizes.policy activations is
+    // one clipped layer over the hidden layer's; a candidate cell's logit, in the same units as
+    // the value's, is the bias of its own code for the side to move and of its code for the
+    // opponent, plus its nearness terms, plus the context's dot product with both codes' weight
+    // rows. So the value network's reading of the whole board reweighs what each local shape is
+    // worth as a move.
+    std::vector<std::int8_t> policy_context_weights;  // [policy][hidden]
+    std::vector<std::int32_t> policy_context_bias;    // [policy]
+    std::vector<std::int32_t> policy_own_bias;        // [mode][cell code]
+    std::vector<std::int32_t> policy_opp_bias;        // [mode][cell code]
+    std::vector<std::int8_t> policy_own_weights;      // [mode][cell code][policy]
+    std::vector<std::int8_t> policy_opp_weights;      // [mode][cell code][policy]
+    std::vector<std::int32_t> policy_near_last;       // [kPolicyNearnessBuckets]
+    std::vector<std::int32_t> policy_near_own;        // [kPolicyNearnessBuckets]
 
+    bool has_policy() const noexcept { return sizes.policy > 0; }
     int modes() const noexcept { return family == NetworkFamily::Renju ? 2 : 1; }
     int inputs() const noexcept { return sizes.accumulator + sizes.threat; }
 
@@ -108,6 +129,25 @@ std::vector<std::int32_t> accumulate(const ValueNetwork& net, const ValueFeature
 
 // The side to move's win logit, in units of 1 / (kActivationScale * kWeightScale).
 std::int32_t evaluate_logit_units(const ValueNetwork& net, const ValueFeatures& f);
+// The hidden layer's clipped activations, 0..kActivationScale each: what the output and the
+// policy head read.
+std::vector<std::int32_t> hidden_activations(const ValueNetwork& net, const ValueFeatures& f);
+
+// The policy head's context for those activations, 0..kActivationScale each.
+std::vector<std::int32_t> policy_context(const ValueNetwork& net, std::span<const std::int32_t> hidden);
+
+// What the policy head reads of one candidate cell: the side to move's code there and the
+// opponent's, in their modes, and its nearness buckets (move_order.h's nearness_bucket).
+struct PolicyCell {
+    int own_mode = 0, opp_mode = 0;
+    int own_code = 0, opp_code = 0;
+    int near_last = 0, near_own = 0;
+};
+
+// A candidate's policy logit in the value's units, 1 / (kActivationScale * kWeightScale).
+// Precondition: net.has_policy().
+std::int32_t policy_logit_units(const ValueNetwork& net, std::span<const std::int32_t> context, const PolicyCell& c);
+
 // The same as a logit and as a win probability.
 double evaluate_logit(const ValueNetwork& net, const ValueFeatures& f);
 double evaluate_win_probability(const ValueNetwork& net, const ValueFeatures& f);
@@ -116,6 +156,8 @@ double evaluate_win_probability(const ValueNetwork& net, const ValueFeatures& f)
 // cell codes, threat masks, accumulator, threat and hidden widths, embedding, activation and
 // weight scales), then the tables in ValueNetwork's order (int16, int8 and int32 entries). A file whose
 // header differs from what this build computes (another code count, other scales) is refused.
+// Version 2 adds a thirteenth header word, the policy width, and the policy tables after the
+// value's, in ValueNetwork's order; a network without a policy head is written as version 1.
 std::vector<std::uint8_t> serialise(const ValueNetwork& net);
 Result<ValueNetwork> parse_value_network(std::span<const std::uint8_t> bytes);
 Result<ValueNetwork> read_value_network(const std::string& path);

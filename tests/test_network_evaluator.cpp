@@ -32,6 +32,28 @@ std::vector<NetworkKernels> kernels_here() {
     return out;
 }
 
+// The built-in network with a policy head of random weights: what the tests of the head need
+// is a head whose every table matters, not a good one.
+ValueNetwork with_random_policy(ValueNetwork net, int width, unsigned seed) {
+    net.sizes.policy = width;
+    const ValueNetwork shaped = ValueNetwork::zeros(net.family, net.sizes);
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> weight(-127, 127), bias(-20000, 20000);
+    auto fill = [&](auto& out, const auto& like, auto& dist) {
+        out.resize(like.size());
+        for (auto& v : out) v = static_cast<std::remove_reference_t<decltype(v)>>(dist(rng));
+    };
+    fill(net.policy_context_weights, shaped.policy_context_weights, weight);
+    fill(net.policy_context_bias, shaped.policy_context_bias, bias);
+    fill(net.policy_own_bias, shaped.policy_own_bias, bias);
+    fill(net.policy_opp_bias, shaped.policy_opp_bias, bias);
+    fill(net.policy_own_weights, shaped.policy_own_weights, weight);
+    fill(net.policy_opp_weights, shaped.policy_opp_weights, weight);
+    fill(net.policy_near_last, shaped.policy_near_last, bias);
+    fill(net.policy_near_own, shaped.policy_near_own, bias);
+    return net;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(the_program_carries_a_freestyle_network_and_no_renju_one_yet) {
@@ -152,4 +174,54 @@ BOOST_AUTO_TEST_CASE(the_network_search_counts_the_same_nodes_with_either_kernel
         BOOST_TEST(portable.lines[i].score == best.lines[i].score);
     }
     BOOST_TEST(portable.total_nodes != tables.total_nodes);  // the network did the judging
+}
+
+BOOST_AUTO_TEST_CASE(the_search_policy_head_gives_the_reference_logits_on_every_position_of_a_walk) {
+    // What the move ordering reads (the context once a node, a logit per candidate) must be
+    // value_network.cpp's policy pass, which the trainer judged the head by.
+    const ValueNetwork reference = with_random_policy(built_in_freestyle(), 8, 5);
+    const PreparedNetwork prepared = PreparedNetwork::from(reference);
+    BOOST_TEST_REQUIRE(prepared.policy == 8);
+    std::mt19937 rng(43);
+    for (NetworkKernels kernels : kernels_here()) {
+        const GameConfig c{15, 15, 5, Rule::Freestyle};
+        Board b(c);
+        SearchPosition p(c, {Evaluation::Network, kernels == NetworkKernels::Portable, &prepared});
+        p.set_from(b);
+        int compared = 0;
+        test::random_walk(b, p, rng, 120, [&](const Board&, const SearchPosition& walked) {
+            const NetworkEvaluator* direct = walked.evaluator().network();
+            BOOST_TEST_REQUIRE(direct != nullptr);
+            BOOST_TEST_REQUIRE(direct->has_policy());
+            const PolicyContext context = direct->policy_context(walked);
+            const std::vector<std::int32_t> expected =
+                policy_context(reference, hidden_activations(reference, value_features(walked)));
+            BOOST_TEST_INFO("kernels " << network_kernels_name(kernels) << ", stones " << walked.stones());
+            BOOST_TEST_REQUIRE(std::equal(expected.begin(), expected.end(), context.begin()));
+            const int us = walked.side(), them = us ^ 1;
+            walked.for_each_candidate([&](int cell, Point) {
+                if (!walked.empty(cell)) return;
+                const int near_last = compared % kPolicyNearnessBuckets, near_own = cell % kPolicyNearnessBuckets;
+                const PolicyCell at{0,         0,       walked.cell_code_at(cell, us), walked.cell_code_at(cell, them),
+                                    near_last, near_own};
+                BOOST_TEST_REQUIRE(direct->policy_units(context, us, at.own_code, at.opp_code, near_last, near_own) ==
+                                   policy_logit_units(reference, expected, at));
+                ++compared;
+            });
+        });
+        BOOST_TEST(compared > 1000);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_policy_head_orders_the_search_with_the_same_nodes_on_either_kernels) {
+    const PreparedNetwork with_policy = PreparedNetwork::from(with_random_policy(built_in_freestyle(), 8, 9));
+    const BenchReport plain = run_bench(4, bench_positions(), {}, {Evaluation::Network, true});
+    const BenchReport portable = run_bench(4, bench_positions(), {}, {Evaluation::Network, true, &with_policy});
+    const BenchReport best = run_bench(4, bench_positions(), {}, {Evaluation::Network, false, &with_policy});
+    BOOST_TEST(portable.total_nodes == best.total_nodes);
+    for (std::size_t i = 0; i < portable.lines.size(); ++i) {
+        BOOST_TEST_INFO(portable.lines[i].name);
+        BOOST_TEST((portable.lines[i].best == best.lines[i].best));
+    }
+    BOOST_TEST(portable.total_nodes != plain.total_nodes);  // the head did the ordering
 }

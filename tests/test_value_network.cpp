@@ -51,6 +51,28 @@ ValueNetwork tiny_network() {
     return n;
 }
 
+// tiny_network with a policy head of width 1 (its hidden activations are 124 and 0).
+ValueNetwork tiny_policy_network() {
+    ValueNetwork n = tiny_network();
+    n.sizes.policy = 1;
+    const ValueNetwork shaped = ValueNetwork::zeros(n.family, n.sizes);
+    n.policy_context_weights = {32, 5};
+    n.policy_context_bias = {-640};
+    n.policy_own_bias = shaped.policy_own_bias;
+    n.policy_opp_bias = shaped.policy_opp_bias;
+    n.policy_own_weights = shaped.policy_own_weights;
+    n.policy_opp_weights = shaped.policy_opp_weights;
+    n.policy_near_last = shaped.policy_near_last;
+    n.policy_near_own = shaped.policy_near_own;
+    n.policy_own_bias[kCodeA] = 1000;
+    n.policy_opp_bias[kCodeB] = -300;
+    n.policy_own_weights[kCodeA] = 3;
+    n.policy_opp_weights[kCodeB] = -1;
+    n.policy_near_last[0] = 200;
+    n.policy_near_own[5] = -50;
+    return n;
+}
+
 ValueFeatures tiny_features() {
     ValueFeatures f;
     f.threat_mask = kMask;
@@ -124,6 +146,45 @@ BOOST_AUTO_TEST_CASE(a_weights_file_round_trips_and_a_damaged_one_is_refused) {
     BOOST_TEST(!parse_value_network(huge).ok());
     BOOST_TEST(!parse_value_network(std::vector<std::uint8_t>(10, 0)).ok());
     BOOST_TEST(!read_value_network(scratch("missing.bin").string()).ok());
+}
+
+BOOST_AUTO_TEST_CASE(the_policy_head_of_a_hand_built_network_gives_the_logits_worked_out_by_hand) {
+    // Hidden activations 124 and 0 (the case above). Context: -640 + 32*124 + 5*0 = 3328, plus
+    // half a step, / 64 = 52 (52.5 truncated). A candidate with code A for the side to move and
+    // B for the opponent, next to the last stone and far from our own: 1000 - 300 + 200 - 50 +
+    // 52 * (3 - 1) = 954. Another cell, both codes without entries, two from the last stone: 0.
+    const ValueNetwork n = tiny_policy_network();
+    const std::vector<std::int32_t> hidden = hidden_activations(n, tiny_features());
+    BOOST_TEST(hidden == (std::vector<std::int32_t>{124, 0}), boost::test_tools::per_element());
+    const std::vector<std::int32_t> context = policy_context(n, hidden);
+    BOOST_TEST(context == (std::vector<std::int32_t>{52}), boost::test_tools::per_element());
+    BOOST_TEST(policy_logit_units(n, context, {0, 0, kCodeA, kCodeB, 0, 5}) == 954);
+    BOOST_TEST(policy_logit_units(n, context, {0, 0, kCodeB, kCodeA, 1, 1}) == 0);
+    // The value is the same network's with or without the head.
+    BOOST_TEST(evaluate_logit_units(n, tiny_features()) == 1740);
+}
+
+BOOST_AUTO_TEST_CASE(a_network_with_a_policy_head_is_a_version_2_file_and_round_trips) {
+    const ValueNetwork n = tiny_policy_network();
+    const std::vector<std::uint8_t> bytes = serialise(n);
+    BOOST_TEST(bytes[4] == kPolicyNetworkVersion);
+    BOOST_TEST(serialise(tiny_network())[4] == kValueNetworkVersion);  // no head: the first format
+    const Result<ValueNetwork> back = parse_value_network(bytes);
+    BOOST_REQUIRE_MESSAGE(back.ok(), back.error());
+    BOOST_TEST(back->sizes.policy == 1);
+    BOOST_TEST(serialise(*back) == bytes, boost::test_tools::per_element());
+    const std::vector<std::int32_t> context = policy_context(*back, hidden_activations(*back, tiny_features()));
+    BOOST_TEST(policy_logit_units(*back, context, {0, 0, kCodeA, kCodeB, 0, 5}) == 954);
+    BOOST_TEST(!parse_value_network(std::vector<std::uint8_t>(bytes.begin(), bytes.end() - 1)).ok());
+    std::vector<std::uint8_t> no_width = bytes;
+    no_width[12 * 4] = 0;  // the policy width, 1 -> 0
+    BOOST_TEST(!parse_value_network(no_width).ok());
+    std::vector<std::uint8_t> wider = bytes;
+    wider[12 * 4] = 2;  // the tables no longer fit the bytes
+    BOOST_TEST(!parse_value_network(wider).ok());
+    std::vector<std::uint8_t> later = bytes;
+    later[4] = 3;  // a format this build does not know
+    BOOST_TEST(!parse_value_network(later).ok());
 }
 
 BOOST_AUTO_TEST_CASE(an_empty_boards_features_count_the_cells_with_room_for_a_five_on_each_line) {
@@ -308,6 +369,56 @@ BOOST_AUTO_TEST_CASE(the_trainer_takes_relabelled_deep_scores_over_the_shallow_o
     BOOST_TEST(train(shallow, "zeroed") != base);  // the scores do reach the labels
     fs::remove(relabelled);
     fs::remove(shallow);
+}
+
+// The policy head is fitted on top of a given network, which it leaves as it is, and the file
+// it writes gives the figures the trainer printed.
+BOOST_AUTO_TEST_CASE(the_trainer_fits_a_policy_head_on_a_given_network_and_keeps_its_value_weights) {
+    const fs::path value = scratch("value.bin"), out = scratch("policy.bin"), report = scratch("policy.json");
+    const auto built_in = embedded_network_bytes(NetworkFamily::Freestyle);
+    BOOST_REQUIRE(!built_in.empty());
+    std::ofstream(value, std::ios::binary)
+        .write(reinterpret_cast<const char*>(built_in.data()), static_cast<std::streamsize>(built_in.size()));
+    const ProgramRun run = run_program(
+        {TENGEN_TRAIN_PATH, std::string(TENGEN_TEST_DATA_DIR) + "/value-network/selfplay-freestyle-tiny.jsonl",
+         "--value-from", value.string(), "--policy-width", "4", "--policy-epochs", "4", "--validation-every", "5",
+         "--batch", "64", "--out", out.string(), "--report", report.string()},
+        RunOptions().within(std::chrono::minutes(5)));
+    BOOST_REQUIRE_MESSAGE(run.exit_code == 0, run.errors);
+    std::ifstream in(report);
+    const nlohmann::json j = nlohmann::json::parse(in)["policy"];
+    BOOST_TEST(j["games"].get<int>() == 40);
+    BOOST_TEST(j["validation_positions"].get<int>() > 50);
+    const auto& epochs = j["epochs"];
+    BOOST_REQUIRE_EQUAL(epochs.size(), 4u);
+    BOOST_TEST(epochs.back()["training_loss"].get<double>() < epochs.front()["training_loss"].get<double>());
+    // Held out, the head as built is the float head up to rounding, and a chosen move is first
+    // no more often than it is within the first three.
+    BOOST_TEST(std::abs(j["policy"]["cross_entropy"].get<double>() - j["policy_float"]["cross_entropy"].get<double>()) <
+               0.01);
+    BOOST_TEST(j["policy"]["first"].get<double>() <= j["policy"]["top3"].get<double>());
+    BOOST_TEST(j["learned_ordering"]["cross_entropy"].get<double>() > 0.0);
+
+    Result<ValueNetwork> net = read_value_network(out.string());
+    BOOST_REQUIRE_MESSAGE(net.ok(), net.error());
+    BOOST_TEST(net->sizes.policy == 4);
+    ValueNetwork value_part = *net;
+    value_part.sizes.policy = 0;
+    for (auto* v : {&value_part.policy_context_weights, &value_part.policy_own_weights, &value_part.policy_opp_weights})
+        v->clear();
+    for (auto* v : {&value_part.policy_context_bias, &value_part.policy_own_bias, &value_part.policy_opp_bias,
+                    &value_part.policy_near_last, &value_part.policy_near_own})
+        v->clear();
+    BOOST_TEST(serialise(value_part) == std::vector<std::uint8_t>(built_in.begin(), built_in.end()),
+               boost::test_tools::per_element());
+    for (const fs::path& f : {value, out, report}) fs::remove(f);
+
+    // --value-from fits no value network, so alone it has nothing to do.
+    BOOST_TEST(run_program({TENGEN_TRAIN_PATH,
+                            std::string(TENGEN_TEST_DATA_DIR) + "/value-network/selfplay-freestyle-tiny.jsonl",
+                            "--value-from", value.string(), "--out", out.string()})
+                   .exit_code == 2);
+    BOOST_TEST(!fs::exists(out));
 }
 
 BOOST_AUTO_TEST_CASE(the_trainer_refuses_a_file_without_games_and_writes_nothing) {

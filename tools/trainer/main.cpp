@@ -4,7 +4,11 @@
 // printed beside the table evaluation's (evaluate_position, read as a probability by a
 // logistic whose scale is fitted on the training games). See docs/training-data.md.
 //
+// With --policy-width it then fits the policy head to the search's chosen moves on top of
+// that network (or of --value-from's, left as it is), judged against the learned ordering.
+//
 //   tengen-train GAMES.jsonl... --out ai/networks/freestyle.bin [--epochs 8] [--threads 2]
+//   tengen-train GAMES.jsonl... --value-from ai/networks/freestyle.bin --policy-width 8 --out F.bin
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -22,6 +26,8 @@
 
 #include "ai/value_network.h"
 #include "tools/trainer/float_network.h"
+#include "tools/trainer/float_policy.h"
+#include "tools/trainer/policy_set.h"
 #include "tools/trainer/training_set.h"
 
 namespace tengen {
@@ -77,7 +83,9 @@ void print_comparison(const std::string& title, const Comparison& c) {
 // Everything the command line sets.
 struct TrainerOptions {
     std::vector<std::string> files;
-    std::string out, report;
+    std::string out, report, value_from;
+    int policy_width = 0, policy_epochs = 4;
+    double policy_rate = 3e-3;
     int epochs = 15, batch_size = 1024, threads = 1, validation_every = 20;
     int accumulator = 32, threat = 16, hidden = 32;
     double rate = 5e-3, rate_decay = 0.6, result_weight = 0.5, score_scale = 0;
@@ -88,6 +96,9 @@ struct TrainerOptions {
     bool evaluated_only = false;
     bool quiet_rows_zero = false;
 };
+
+// The engine computes contexts up to kMaxPolicyWidth (ai/network_evaluator.h) wide.
+constexpr int kMaxTrainedPolicyWidth = 32;
 
 int refuse(const std::string& why) {
     std::cerr << "tengen-train: " << why << "\n";
@@ -104,6 +115,13 @@ std::variant<TrainerOptions, int> parse_options(int argc, char** argv) {
         ("help,h", "show this help")
         ("games", po::value(&o.files)->multitoken(), "self-play records (pbrain-tengen selfplay) or arena results lines (tengen-arena --results)")
         ("out", po::value(&o.out), "write the weights file here (ai/networks/freestyle.bin is the build's)")
+        ("value-from", po::value(&o.value_from),
+         "take the value network from this weights file instead of fitting one (for --policy-width)")
+        ("policy-width", po::value(&o.policy_width)->default_value(0),
+         "fit a policy head with this context width (1..32) to the search's chosen moves; 0: none")
+        ("policy-epochs", po::value(&o.policy_epochs)->default_value(o.policy_epochs), "passes of the policy's fit")
+        ("policy-rate", po::value(&o.policy_rate)->default_value(o.policy_rate, "0.003"),
+         "Adam's step size for the policy in its first epoch (then --rate-decay)")
         ("report", po::value(&o.report), "also write the figures as JSON here")
         ("epochs", po::value(&o.epochs)->default_value(o.epochs), "passes over the training positions")
         ("batch", po::value(&o.batch_size)->default_value(o.batch_size), "positions a step")
@@ -157,6 +175,10 @@ std::variant<TrainerOptions, int> parse_options(int argc, char** argv) {
         if (w < 1 || w > 1024) return refuse("layer widths must be within 1..1024");
     if (o.score_scale < 0) return refuse("--score-scale must be positive (or 0 to fit it)");
     if (o.code_decay < 0) return refuse("--code-decay must not be negative");
+    if (o.policy_width < 0 || o.policy_width > kMaxTrainedPolicyWidth)
+        return refuse("--policy-width must be within 0..32");
+    if (!o.value_from.empty() && o.policy_width == 0) return refuse("--value-from is for --policy-width");
+    if (o.policy_epochs < 0 || o.policy_rate <= 0) return refuse("--policy-epochs or --policy-rate out of range");
     if (o.bound.limit <= 0 || o.bound.penalty < 0)
         return refuse("--accumulator-limit must be positive, --accumulator-penalty not negative");
     return o;
@@ -246,16 +268,142 @@ nlohmann::json comparison_json(const Comparison& c) {
     return {{"network", c.network.json()}, {"network_float", c.network_float.json()}, {"tables", c.tables.json()}};
 }
 
-}  // namespace
-}  // namespace tengen
+// The policy's standing on held-out positions: cross-entropy against the chosen move, and how
+// often the chosen move is first and within the first three (ties go to the earlier candidate,
+// as the search's ordering breaks them).
+struct PolicyStanding {
+    double loss = 0;
+    int first = 0, top3 = 0, positions = 0;
+    void add(const std::vector<double>& logits, int chosen) {
+        const double top = *std::max_element(logits.begin(), logits.end());
+        double total = 0;
+        for (double l : logits) total += std::exp(l - top);
+        loss += std::log(total) - (logits[static_cast<std::size_t>(chosen)] - top);
+        int rank = 0;
+        for (std::size_t i = 0; i < logits.size(); ++i)
+            rank += logits[i] > logits[static_cast<std::size_t>(chosen)] ||
+                    (logits[i] == logits[static_cast<std::size_t>(chosen)] && i < static_cast<std::size_t>(chosen));
+        first += rank == 0;
+        top3 += rank < 3;
+        ++positions;
+    }
+    nlohmann::json json() const {
+        const double n = std::max(positions, 1);
+        return {{"positions", positions}, {"cross_entropy", loss / n}, {"first", first / n}, {"top3", top3 / n}};
+    }
+};
 
-int main(int argc, char** argv) {
-    using namespace tengen;
-    auto parsed = parse_options(argc, argv);
-    if (const int* code = std::get_if<int>(&parsed)) return *code;
-    TrainerOptions& o = std::get<TrainerOptions>(parsed);
-    const auto started = Clock::now();
+// Fits the policy head on top of value (which it leaves as it is) and writes the network with
+// it to --out; the figures go into report.
+int fit_policy(const TrainerOptions& o, const ValueNetwork& value, nlohmann::json& report, Clock::time_point started) {
+    PolicySet set;
+    for (const std::string& f : o.files)
+        if (const Status s = read_policy_file(f, value, o.validation_every, set); !s) return refuse(s.error());
+    std::vector<std::uint32_t> train, validation;
+    for (std::uint32_t i = 0; i < set.samples.size(); ++i)
+        (set.samples[i].validation ? validation : train).push_back(i);
+    std::cout << fmt::format(
+        "policy: {} games ({} lines skipped): {} training positions, {} validation, {:.1f} "
+        "candidates a position ({:.1f} s)\n",
+        set.games, set.skipped, train.size(), validation.size(),
+        set.samples.empty() ? 0.0 : static_cast<double>(set.cells.size()) / set.samples.size(), seconds_since(started));
+    if (train.empty() || validation.empty())
+        return refuse("too few chosen moves of self-play for a policy's training and validation split");
+    FloatPolicy policy(value, o.policy_width, o.seed);
+    auto validation_loss = [&] {
+        double sum = 0;
+        std::vector<float> logits;
+        for (std::uint32_t i : validation) {
+            policy.logits(set, i, logits);
+            const float top = *std::max_element(logits.begin(), logits.end());
+            double total = 0;
+            for (float l : logits) total += std::exp(static_cast<double>(l - top));
+            sum += std::log(total) - (logits[set.samples[i].chosen] - top);
+        }
+        return sum / static_cast<double>(validation.size());
+    };
+    std::cout << fmt::format("policy before training (the learned ordering): validation cross-entropy {:.5f}\n",
+                             validation_loss());
+    std::mt19937 shuffle(o.seed);
+    std::vector<std::uint32_t> batch;
+    nlohmann::json epochs = nlohmann::json::array();
+    for (int epoch = 0; epoch < o.policy_epochs; ++epoch) {
+        const auto epoch_start = Clock::now();
+        std::shuffle(train.begin(), train.end(), shuffle);
+        AdamSettings adam;
+        adam.rate = o.policy_rate * std::pow(o.rate_decay, epoch);
+        double loss_sum = 0;
+        for (std::size_t begin = 0; begin < train.size(); begin += static_cast<std::size_t>(o.batch_size)) {
+            const std::size_t end = std::min(train.size(), begin + static_cast<std::size_t>(o.batch_size));
+            batch.assign(train.begin() + static_cast<std::ptrdiff_t>(begin),
+                         train.begin() + static_cast<std::ptrdiff_t>(end));
+            loss_sum += policy.train_batch(set, batch, adam) * static_cast<double>(batch.size());
+        }
+        const double train_loss = loss_sum / static_cast<double>(train.size()), valid = validation_loss();
+        std::cout
+            << fmt::format(
+                   "policy epoch {}/{}: rate {:.6f}, training cross-entropy {:.5f}, validation {:.5f} ({:.1f} s)\n",
+                   epoch + 1, o.policy_epochs, adam.rate, train_loss, valid, seconds_since(epoch_start))
+            << std::flush;
+        epochs.push_back({{"epoch", epoch + 1}, {"training_loss", train_loss}, {"validation_loss", valid}});
+    }
 
+    const Status written = write_value_network(policy.quantised_into(value), o.out);
+    if (!written) return refuse(written.error());
+    const Result<ValueNetwork> built = read_value_network(o.out);
+    if (!built) return refuse("the file just written does not load: " + built.error());
+    // Judged three ways on the held-out positions: the learned ordering the search uses without
+    // a policy, the head in floats, and the head as built, through the engine's own arithmetic.
+    PolicyStanding ordering, as_float, as_built;
+    std::vector<float> float_logits;
+    std::vector<double> logits;
+    std::vector<std::int32_t> hidden(static_cast<std::size_t>(set.hidden));
+    for (std::uint32_t i : validation) {
+        const PolicySample& s = set.samples[i];
+        const PolicyCandidate* cells = set.cells.data() + s.begin;
+        logits.assign(s.count, 0.0);
+        for (int c = 0; c < s.count; ++c) logits[static_cast<std::size_t>(c)] = cells[c].order / 41.113;
+        ordering.add(logits, s.chosen);
+        policy.logits(set, i, float_logits);
+        logits.assign(float_logits.begin(), float_logits.end());
+        as_float.add(logits, s.chosen);
+        for (int h = 0; h < set.hidden; ++h)
+            hidden[static_cast<std::size_t>(h)] = static_cast<std::int32_t>(
+                std::lround(set.activations[static_cast<std::size_t>(i) * set.hidden + h] * kActivationScale));
+        const std::vector<std::int32_t> context = policy_context(*built, hidden);
+        for (int c = 0; c < s.count; ++c)
+            logits[static_cast<std::size_t>(c)] =
+                policy_logit_units(*built, context,
+                                   {s.own_mode, s.opp_mode, cells[c].own_code, cells[c].opp_code, cells[c].near_last,
+                                    cells[c].near_own}) /
+                static_cast<double>(kActivationScale * kWeightScale);
+        as_built.add(logits, s.chosen);
+    }
+    std::cout << fmt::format("\npolicy, validation ({} positions):\n", as_built.positions);
+    std::cout << fmt::format("  {:<22} {:>14} {:>10} {:>10}\n", "", "cross-entropy", "first", "top 3");
+    for (const auto& [name, st] : {std::pair<const char*, const PolicyStanding*>{"learned ordering", &ordering},
+                                   {"policy (float)", &as_float},
+                                   {"policy (as built)", &as_built}}) {
+        const nlohmann::json j = st->json();
+        std::cout << fmt::format("  {:<22} {:>14.5f} {:>9.2f}% {:>9.2f}%\n", name, j["cross_entropy"].get<double>(),
+                                 100 * j["first"].get<double>(), 100 * j["top3"].get<double>());
+    }
+    std::cout << fmt::format("wrote {} ({} bytes) in {:.1f} s\n", o.out, serialise(*built).size(),
+                             seconds_since(started));
+    report["policy"] = {{"width", o.policy_width},
+                        {"games", set.games},
+                        {"training_positions", train.size()},
+                        {"validation_positions", validation.size()},
+                        {"epochs", epochs},
+                        {"learned_ordering", ordering.json()},
+                        {"policy_float", as_float.json()},
+                        {"policy", as_built.json()}};
+    return 0;
+}
+
+// Fits the value network and writes it to --out; the network as read back from the file, or
+// the exit code.
+std::variant<ValueNetwork, int> fit_value(TrainerOptions& o, nlohmann::json& report, Clock::time_point started) {
     TrainingSet set;
     const ReadOptions read_options{o.validation_every, o.max_positions, o.evaluated_only, o.quiet_rows_zero};
     for (const std::string& f : o.files)
@@ -284,7 +432,7 @@ int main(int argc, char** argv) {
     // engine's own forward pass.
     const Status written = write_value_network(network.quantised(o.quiet_rows_zero), o.out);
     if (!written) return refuse(written.error());
-    const Result<ValueNetwork> built = read_value_network(o.out);
+    Result<ValueNetwork> built = read_value_network(o.out);
     if (!built) return refuse("the file just written does not load: " + built.error());
     const ValidationStandings v = judge_validation(*built, network, set, validation, table_k_result, table_k_target);
     std::cout << "\n";
@@ -297,30 +445,59 @@ int main(int argc, char** argv) {
     std::cout << fmt::format("wrote {} ({} bytes) in {:.1f} s\n", o.out, serialise(*built).size(),
                              seconds_since(started));
 
+    nlohmann::json files_json = nlohmann::json::array();
+    for (std::size_t i = 0; i < v.by_source.size(); ++i) {
+        nlohmann::json row = comparison_json(v.by_source[i]);
+        row["file"] = set.sources[i];
+        files_json.push_back(std::move(row));
+    }
+    report.update({
+        {"games", set.games},
+        {"validation_games", set.validation_games},
+        {"training_positions", train.size()},
+        {"validation_positions", validation.size()},
+        {"score_scale", o.score_scale},
+        {"result_weight", o.result_weight},
+        {"table_scale_result", table_k_result},
+        {"table_scale_target", table_k_target},
+        {"epochs", epoch_log},
+        {"largest_accumulator_entry", v.largest_sum},
+        {"validation", comparison_json(v.all)},
+        {"validation_by_file", files_json},
+        {"validation_evaluated", comparison_json(v.evaluated)},
+    });
+    return std::move(*built);
+}
+
+}  // namespace
+}  // namespace tengen
+
+int main(int argc, char** argv) {
+    using namespace tengen;
+    auto parsed = parse_options(argc, argv);
+    if (const int* code = std::get_if<int>(&parsed)) return *code;
+    TrainerOptions& o = std::get<TrainerOptions>(parsed);
+    const auto started = Clock::now();
+    nlohmann::json report = nlohmann::json::object();
+
+    ValueNetwork value;
+    if (o.value_from.empty()) {
+        auto fitted = fit_value(o, report, started);
+        if (const int* code = std::get_if<int>(&fitted)) return *code;
+        value = std::move(std::get<ValueNetwork>(fitted));
+    } else {
+        Result<ValueNetwork> read = read_value_network(o.value_from);
+        if (!read) return refuse(read.error());
+        value = std::move(*read);
+        value.sizes.policy = 0;  // a head it has already is fitted anew
+        report["value_from"] = o.value_from;
+    }
+    if (o.policy_width > 0)
+        if (const int code = fit_policy(o, value, report, started); code != 0) return code;
+
     if (!o.report.empty()) {
-        nlohmann::json files_json = nlohmann::json::array();
-        for (std::size_t i = 0; i < v.by_source.size(); ++i) {
-            nlohmann::json row = comparison_json(v.by_source[i]);
-            row["file"] = set.sources[i];
-            files_json.push_back(std::move(row));
-        }
-        const nlohmann::json j = {
-            {"games", set.games},
-            {"validation_games", set.validation_games},
-            {"training_positions", train.size()},
-            {"validation_positions", validation.size()},
-            {"score_scale", o.score_scale},
-            {"result_weight", o.result_weight},
-            {"table_scale_result", table_k_result},
-            {"table_scale_target", table_k_target},
-            {"epochs", epoch_log},
-            {"largest_accumulator_entry", v.largest_sum},
-            {"validation", comparison_json(v.all)},
-            {"validation_by_file", files_json},
-            {"validation_evaluated", comparison_json(v.evaluated)},
-        };
         std::ofstream r(o.report);
-        r << j.dump(2) << "\n";
+        r << report.dump(2) << "\n";
         if (!r) return refuse("cannot write " + o.report);
     }
     return 0;

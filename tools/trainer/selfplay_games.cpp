@@ -50,6 +50,15 @@ Result<SelfplayGame> parse_selfplay_line(std::string_view line) {
         game.opening_stones = opening.get<int>();
         for (const auto& s : g.value("scores", nlohmann::json::array()))
             game.scores.push_back(s.is_number_integer() ? std::optional<int>(s.get<int>()) : std::nullopt);
+        const auto best = g.value("best", nlohmann::json::array());
+        for (std::size_t i = static_cast<std::size_t>(game.opening_stones); i < game.stones.size(); ++i) {
+            const std::size_t ply = i - static_cast<std::size_t>(game.opening_stones);
+            std::optional<Point> other;
+            if (best.is_array() && ply < best.size() && best[ply].is_string())
+                other = parse_letters(best[ply].get<std::string>());
+            if (other && !on_board(*other)) return Failure{"a best move off the board"};
+            game.chosen.push_back(other ? *other : game.stones[i]);
+        }
         // `selfplay relabel`'s deeper scores, where it searched again, replace the shallow ones.
         const auto deep = g.value("deep", nlohmann::json::array());
         if (deep.is_array() && deep.size() == game.scores.size())

@@ -20,6 +20,10 @@ struct SelfplayGame {
     // scores[i]: the search's score of the position after opening_stones + i stones, from its
     // side to move's view; nullopt where the record has none.
     std::vector<std::optional<int>> scores;
+    // chosen[i]: the move the search chose in that position (the record's "best" where a
+    // randomised ply played another, else the move played); empty for arena lines, whose
+    // moves are no search of ours.
+    std::vector<Point> chosen;
     double black_result = 0.5;  // 1 black won, 0 white won, 0.5 a draw
     // What the validation split goes by: an arena line's pair (its opening, played with both
     // colours: the two games share their first moves, so they must fall on the same side of the
