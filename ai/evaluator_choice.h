@@ -12,7 +12,14 @@ namespace tengen {
 enum class Evaluation : std::uint8_t {
     Tables,   // the learned tables of cell codes and threat masks (eval_tables.h)
     Network,  // the value network built into the program, where it has one for the rule
+    // The network where it was fitted and measured stronger, freestyle (the rule, not its
+    // family) on boards up to kAutoNetworkMaxSide a side; the tables elsewhere. What the front
+    // ends use unless told otherwise.
+    Auto,
 };
+
+// The largest side of a board on which Auto is the network (it was fitted on 15x15 games).
+inline constexpr int kAutoNetworkMaxSide = 15;
 
 // Which evaluator, and for the network which kernels (the fastest the CPU runs unless the
 // portable ones are asked for; both give the same scores).
@@ -30,5 +37,10 @@ struct EvaluatorChoice {
 // Whether the build has a network for the rule (Evaluation::Network falls back to the tables
 // elsewhere).
 bool has_network_for(Rule rule);
+
+// What judges a game of this config under the choice: Tables or Network, never Auto. The
+// network only for five in a row, on a board its int16 sums fit (value_network.h), and under
+// Auto only in freestyle up to 15x15.
+Evaluation evaluation_for(EvaluatorChoice choice, const GameConfig& config);
 
 }  // namespace tengen

@@ -10,10 +10,11 @@ void add_evaluator_options(po::options_description& options) {
     // One option a line, as --help lists them.
     // clang-format off
     options.add_options()
-        ("evaluator", po::value<std::string>()->default_value("tables"),
-         "how positions are judged: tables (the learned cell-code tables) or network (the value network "
-         "built in; the tables where it has none for the rule, for another k than five and on a board "
-         "too large for it)")
+        ("evaluator", po::value<std::string>()->default_value("auto"),
+         "how positions are judged: auto (the value network in freestyle up to 15x15, the tables "
+         "elsewhere), tables (the learned cell-code tables) or network (the value network built in for "
+         "every rule of its family; the tables where it has none for the rule, for another k than "
+         "five and on a board too large for it)")
         ("portable-kernels", po::bool_switch(),
          "run the network with its portable code instead of the CPU's vector instructions (the same "
          "scores and node counts, slower)");
@@ -22,18 +23,22 @@ void add_evaluator_options(po::options_description& options) {
 
 Result<EvaluatorChoice> evaluator_choice(const po::variables_map& vm) {
     EvaluatorChoice choice;
-    const std::string name = vm.count("evaluator") ? vm["evaluator"].as<std::string>() : "tables";
+    const std::string name = vm.count("evaluator") ? vm["evaluator"].as<std::string>() : "auto";
     if (name == "network")
         choice.evaluation = Evaluation::Network;
+    else if (name == "auto")
+        choice.evaluation = Evaluation::Auto;
     else if (name != "tables")
-        return Failure{"--evaluator must be tables or network, not \"" + name + "\""};
+        return Failure{"--evaluator must be auto, tables or network, not \"" + name + "\""};
     choice.portable_kernels = vm.count("portable-kernels") && vm["portable-kernels"].as<bool>();
     return choice;
 }
 
 std::string evaluator_description(EvaluatorChoice choice) {
     if (choice.evaluation == Evaluation::Tables) return "tables";
-    return choice.portable_kernels ? "network (portable kernels)" : "network";
+    const std::string name =
+        choice.evaluation == Evaluation::Auto ? "auto (the network in freestyle up to 15x15)" : "network";
+    return choice.portable_kernels ? name + " (portable kernels)" : name;
 }
 
 }  // namespace tengen

@@ -1,5 +1,5 @@
 // The command-line options every program with a search shares for how it judges positions:
-// `--evaluator tables|network` and `--portable-kernels`. One parser, so the brain, bench,
+// `--evaluator auto|tables|network` and `--portable-kernels`. One parser, so the brain, bench,
 // selfplay and play read them the same way.
 #pragma once
 
@@ -13,7 +13,8 @@ namespace tengen {
 void add_evaluator_options(boost::program_options::options_description& options);
 // The choice the options name; a failure names the bad value.
 Result<EvaluatorChoice> evaluator_choice(const boost::program_options::variables_map& vm);
-// "tables", "network" or "network (portable kernels)", for reports.
+// "auto (the network in freestyle up to 15x15)", "tables" or "network", with " (portable kernels)" where
+// asked, for reports.
 std::string evaluator_description(EvaluatorChoice choice);
 
 }  // namespace tengen

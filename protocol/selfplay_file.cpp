@@ -13,14 +13,17 @@
 
 namespace tengen {
 
-std::string evaluator_field(EvaluatorChoice choice) {
+std::string evaluator_field(EvaluatorChoice choice, const GameConfig& config) {
+    // Auto is recorded as what it is for the rule, so its games continue a run of that one
+    // and one of the other continues them.
+    if (choice.evaluation == Evaluation::Auto) choice.evaluation = evaluation_for(choice, config);
     return choice.evaluation == Evaluation::Network ? "network" : "tables";
 }
 
 SelfplayGameKey key_of(const SelfplaySettings& settings, int game) {
     const GameConfig& c = settings.config;
-    return {std::string(rule_name(c.rule)),      c.width, c.height, c.win_length, settings.seed, settings.nodes,
-            evaluator_field(settings.evaluator), game};
+    return {std::string(rule_name(c.rule)),         c.width, c.height, c.win_length, settings.seed, settings.nodes,
+            evaluator_field(settings.evaluator, c), game};
 }
 
 std::string describe(const SelfplayGameKey& key) {

@@ -28,8 +28,9 @@ struct SelfplayGameKey {
     auto operator<=>(const SelfplayGameKey&) const = default;
 };
 
-// The record's "evaluator" value for the choice: "tables" or "network" (kernels do not matter).
-std::string evaluator_field(EvaluatorChoice choice);
+// The record's "evaluator" value for the choice in games of this config: "tables" or "network"
+// (kernels do not matter; auto is what it resolves to, evaluation_for).
+std::string evaluator_field(EvaluatorChoice choice, const GameConfig& config);
 SelfplayGameKey key_of(const SelfplaySettings& settings, int game);
 // "game 17 (freestyle 15x15 k=5, seed 1001, 8000 nodes)"
 std::string describe(const SelfplayGameKey& key);

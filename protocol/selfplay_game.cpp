@@ -9,6 +9,7 @@
 #include "engine/notation.h"
 #include "engine/random.h"
 #include "engine/renju.h"
+#include "protocol/selfplay_file.h"
 
 namespace tengen {
 
@@ -124,8 +125,8 @@ SelfplayGame play_selfplay_game(const SelfplaySettings& s, int game, Player& pla
         "\"nodes\":{}{},\"opening_stones\":{},\"moves\":\"{}\",\"scores\":[{}],\"best\":[{}],\"result\":\"{}\"}}",
         rule_name(s.config.rule), s.config.width, s.config.height, s.config.win_length, s.seed, game, s.nodes,
         // The tables' records carry no field, as every record before the network did.
-        s.evaluator.evaluation == Evaluation::Network ? ",\"evaluator\":\"network\"" : "", opening.size(), moves_text,
-        scores_text, best_text, result_name(board));
+        evaluator_field(s.evaluator, s.config) == "network" ? ",\"evaluator\":\"network\"" : "", opening.size(),
+        moves_text, scores_text, best_text, result_name(board));
     return record;
 }
 

@@ -59,3 +59,12 @@ BOOST_AUTO_TEST_CASE(the_middlegames_to_depth_10_print_the_node_count_of_the_sig
     const std::string positions = std::string(TENGEN_TEST_DATA_DIR) + "/middlegames/freestyle-15.txt";
     BOOST_CHECK_EQUAL(printed_total({"--depth", "10", "--positions", positions}), signature("middlegames-depth10"));
 }
+
+// The tables, which judge every rule but freestyle by default and all of them with
+// --evaluator tables, keep a signature of their own.
+BOOST_AUTO_TEST_CASE(the_tables_print_the_node_counts_of_the_signature_file) {
+    BOOST_CHECK_EQUAL(printed_total({"--evaluator", "tables"}), signature("bench-tables"));
+    const std::string positions = std::string(TENGEN_TEST_DATA_DIR) + "/middlegames/freestyle-15.txt";
+    BOOST_CHECK_EQUAL(printed_total({"--evaluator", "tables", "--depth", "10", "--positions", positions}),
+                      signature("middlegames-depth10-tables"));
+}

@@ -225,3 +225,29 @@ BOOST_AUTO_TEST_CASE(a_policy_head_orders_the_search_with_the_same_nodes_on_eith
     }
     BOOST_TEST(portable.total_nodes != plain.total_nodes);  // the head did the ordering
 }
+
+// The default choice, Auto, is the network only where it was fitted and measured: freestyle.
+BOOST_AUTO_TEST_CASE(auto_is_the_network_in_freestyle_and_the_tables_in_every_other_rule) {
+    const EvaluatorChoice automatic{Evaluation::Auto};
+    for (const int size : {9, 15, 20}) {
+        const GameConfig freestyle{size, size, 5, Rule::Freestyle};
+        // 20x20 is the tables': the network, fitted on 15x15, played weaker there.
+        const Evaluation expected = size <= 15 ? Evaluation::Network : Evaluation::Tables;
+        BOOST_TEST((evaluation_for(automatic, freestyle) == expected), size);
+        BOOST_TEST((SearchEvaluator(freestyle, automatic).evaluation() == expected), size);
+        for (const Rule rule : {Rule::Exact, Rule::Renju, Rule::Caro, Rule::CaroExact}) {
+            const GameConfig other{size, size, 5, rule};
+            BOOST_TEST((evaluation_for(automatic, other) == Evaluation::Tables), size << " " << rule_name(rule));
+            BOOST_TEST((SearchEvaluator(other, automatic).evaluation() == Evaluation::Tables));
+        }
+        // Told to, the network judges the other rules of its family too.
+        BOOST_TEST(
+            (evaluation_for({Evaluation::Network}, GameConfig{size, size, 5, Rule::Exact}) == Evaluation::Network));
+    }
+    // Wherever the network does not apply, Auto is the tables as Network is.
+    for (const GameConfig& c : {GameConfig{15, 15, 4, Rule::Freestyle}, GameConfig{15, 16, 5, Rule::Freestyle},
+                                GameConfig{3, 3, 3, Rule::Freestyle}})
+        BOOST_TEST((evaluation_for(automatic, c) == Evaluation::Tables),
+                   c.width << "x" << c.height << " k=" << c.win_length);
+    BOOST_TEST((evaluation_for({Evaluation::Tables}, GameConfig{15, 15, 5, Rule::Freestyle}) == Evaluation::Tables));
+}

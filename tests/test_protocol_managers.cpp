@@ -648,9 +648,10 @@ BOOST_AUTO_TEST_CASE(version_and_help_options) {
     BOOST_TEST(bad.wait_exit(5s).value_or(-1) == 2);
 }
 
-// The value network is a command-line choice (managers start the brain with no arguments, so
-// the tables are what they get until the network is the default): it plays legal moves in time
-// on a board the network knows, and a renju game falls back to the tables; a wrong name exits 2.
+// The value network is a command-line choice (managers start the brain with no arguments, and
+// get auto: the network in freestyle up to 15x15, the tables elsewhere): it plays legal moves in
+// time on a board the network knows, and a renju game falls back to the tables; a wrong name
+// exits 2.
 BOOST_AUTO_TEST_CASE(the_brain_plays_with_the_value_network_when_told_to) {
     for (const char* rule : {"0", "4"}) {
         BrainPipe brain({"--evaluator", "network"});

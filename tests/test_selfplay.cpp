@@ -309,19 +309,25 @@ BOOST_AUTO_TEST_CASE(network_games_say_so_and_never_continue_a_run_of_the_tables
     check_games(network, 2, Rule::Freestyle);
     for (const auto& line : lines_of(network))
         BOOST_CHECK_EQUAL(nlohmann::json::parse(line).at("evaluator"), "network");
-    const std::string tables = selfplay("freestyle", 9, 2, 1, 7);
+    const std::string tables = selfplay("freestyle", 9, 2, 1, 7, {"--evaluator", "tables"});
     for (const auto& line : lines_of(tables)) BOOST_CHECK(!nlohmann::json::parse(line).contains("evaluator"));
     BOOST_CHECK_NE(network, tables);  // the network judged the games
+    // The default, auto, is the network in freestyle and the tables in renju: the same games.
+    BOOST_CHECK_EQUAL(selfplay("freestyle", 9, 2, 1, 7), network);
+    BOOST_CHECK_EQUAL(selfplay("renju", 9, 2, 1, 7), selfplay("renju", 9, 2, 1, 7, {"--evaluator", "tables"}));
     // Portable kernels play the same games, byte for byte.
     BOOST_CHECK_EQUAL(selfplay("freestyle", 9, 2, 1, 7, {"--evaluator", "network", "--portable-kernels"}), network);
     // A run of the tables (the same settings otherwise) is not resumed by the network.
-    const std::string run_of_tables = selfplay_run({"--seed", "7"}, 2).output;
+    const std::string run_of_tables = selfplay_run({"--seed", "7", "--evaluator", "tables"}, 2).output;
     write_file(dir.file("run.jsonl"), run_of_tables);
     const auto mixed = selfplay_run({"--seed", "7", "--evaluator", "network", "-o", dir.file("run.jsonl")}, 2);
     BOOST_CHECK_EQUAL(mixed.exit_code, 2);
     BOOST_CHECK(mixed.errors.find("network") != std::string::npos);
     BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), run_of_tables);
-    BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}, 3).exit_code, 0);  // the tables may
+    BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "-o", dir.file("run.jsonl")}, 3).exit_code, 2);  // nor auto
+    BOOST_CHECK_EQUAL(read_file(dir.file("run.jsonl")), run_of_tables);
+    BOOST_CHECK_EQUAL(selfplay_run({"--seed", "7", "--evaluator", "tables", "-o", dir.file("run.jsonl")}, 3).exit_code,
+                      0);  // the tables may
     BOOST_CHECK_EQUAL(selfplay_run({"--evaluator", "neural"}).exit_code, 2);
 }
 
@@ -337,7 +343,9 @@ BOOST_AUTO_TEST_CASE(merge_refuses_two_games_under_one_number_and_files_that_are
     write_file(dir.file("clash.jsonl"), relabelled);
     const auto clash = merge_run({dir.file("seven.jsonl"), dir.file("clash.jsonl"), "-o", dir.file("out.jsonl")});
     BOOST_CHECK_EQUAL(clash.exit_code, 2);
-    BOOST_CHECK(clash.errors.find("game 0 (freestyle 9x9 k=5, seed 7, 300 nodes) differs") != std::string::npos);
+    // The default judges freestyle by the network, and the description says so.
+    BOOST_CHECK(clash.errors.find("game 0 (freestyle 9x9 k=5, seed 7, 300 nodes, network) differs") !=
+                std::string::npos);
     BOOST_CHECK(!std::filesystem::exists(dir.file("out.jsonl")));
     write_file(dir.file("other.jsonl"), "{\"format\":\"tengen-selfplay-1\",\"rule\":\"freestyle\"}\n");
     const auto other = merge_run({dir.file("other.jsonl")});
