@@ -268,20 +268,9 @@ double FloatNetwork::train_batch(const TrainingSet& set, const std::vector<std::
         g.touched_threat.clear();
     }
 
-    ++step_;
-    const float b1 = static_cast<float>(adam.beta1), b2 = static_cast<float>(adam.beta2);
-    const float c1 = static_cast<float>(1 - std::pow(adam.beta1, static_cast<double>(step_)));
-    const float c2 = static_cast<float>(1 - std::pow(adam.beta2, static_cast<double>(step_)));
-    const float rate = static_cast<float>(adam.rate), eps = static_cast<float>(adam.epsilon);
-    const float per_sample = 1.0f / static_cast<float>(batch.size());
+    const AdamStep step(adam, ++step_, batch.size());
     const float decay = static_cast<float>(adam.rate * adam.code_decay);
-    auto update = [&](float& w, float& m, float& v, float& g, float limit) {
-        const float grad = g * per_sample;
-        g = 0.0f;
-        m = b1 * m + (1 - b1) * grad;
-        v = b2 * v + (1 - b2) * grad * grad;
-        w = std::clamp(w - rate * (m / c1) / (std::sqrt(v / c2) + eps), -limit, limit);
-    };
+    auto update = [&step](float& w, float& m, float& v, float& g, float limit) { step.apply(w, m, v, g, limit); };
     for (std::uint32_t row : total.touched_rows) {
         total.row_marked[row] = 0;
         for (int k = 0; k < width; ++k) {

@@ -9,19 +9,10 @@
 #include <vector>
 
 #include "ai/value_network.h"
+#include "tools/trainer/adam.h"
 #include "tools/trainer/training_set.h"
 
 namespace tengen {
-
-struct AdamSettings {
-    double rate = 1e-3;
-    double beta1 = 0.9;
-    double beta2 = 0.999;
-    double epsilon = 1e-8;
-    // Decoupled weight decay (AdamW) on each code's own part of its rows, as a fraction of the
-    // step: a code the data shows rarely leans on its classes' rows instead.
-    double code_decay = 0;
-};
 
 // The engine's int16 sums hold +-16 units. The fit pays penalty * excess^2 / 2 for every
 // accumulator entry past +-limit (before clipping), which keeps the sums well inside that

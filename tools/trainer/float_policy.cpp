@@ -132,22 +132,11 @@ double FloatPolicy::train_batch(const PolicySet& set, const std::vector<std::uin
         }
     }
     // Adam over every weight: the head is small (tens of thousands), so no lazy updates.
-    ++step_;
-    const float b1 = static_cast<float>(adam.beta1), b2 = static_cast<float>(adam.beta2);
-    const float c1 = static_cast<float>(1 - std::pow(adam.beta1, static_cast<double>(step_)));
-    const float c2 = static_cast<float>(1 - std::pow(adam.beta2, static_cast<double>(step_)));
-    const float rate = static_cast<float>(adam.rate), eps = static_cast<float>(adam.epsilon);
-    const float per_sample = 1.0f / static_cast<float>(batch.size());
+    const AdamStep step(adam, ++step_, batch.size());
     for (std::size_t i = 0; i < w_.size(); ++i) {
-        const float grad = g_[i] * per_sample;
-        g_[i] = 0.0f;
-        m_[i] = b1 * m_[i] + (1 - b1) * grad;
-        v_[i] = b2 * v_[i] + (1 - b2) * grad * grad;
-        float w = w_[i] - rate * (m_[i] / c1) / (std::sqrt(v_[i] / c2) + eps);
         // The int8 weights keep their range; the int32 biases need no bound.
         const bool int8 = i < context_b_ || (i >= own_w_ && i < near_last_);
-        if (int8) w = std::clamp(w, -kWeightLimit, kWeightLimit);
-        w_[i] = w;
+        step.apply(w_[i], m_[i], v_[i], g_[i], int8 ? kWeightLimit : 1e30f);
     }
     return loss / static_cast<double>(batch.size());
 }

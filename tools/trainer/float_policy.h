@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ai/value_network.h"
-#include "tools/trainer/float_network.h"
+#include "tools/trainer/adam.h"
 #include "tools/trainer/policy_set.h"
 
 namespace tengen {
