@@ -24,11 +24,6 @@ std::uint8_t activation(int v) {
                                      kActivationShift);
 }
 
-// value_network.cpp's scaling of a dense layer's sum to an activation, clipped.
-std::int32_t dense_activation(std::int32_t sum) {
-    return std::clamp((sum + kWeightScale / 2) / kWeightScale, 0, kActivationScale);
-}
-
 }  // namespace
 
 PreparedNetwork PreparedNetwork::from(const ValueNetwork& net) {

@@ -71,12 +71,6 @@ std::size_t payload_bytes(const ValueNetwork& n) {
            n.policy_own_weights.size() + n.policy_opp_weights.size();
 }
 
-// Back from a dense layer's sum to the activation scale, clipped: negative sums clip to 0
-// whichever way they round.
-std::int32_t dense_activation(std::int32_t sum) {
-    return std::clamp((sum + kWeightScale / 2) / kWeightScale, 0, kActivationScale);
-}
-
 }  // namespace
 
 ValueNetwork ValueNetwork::zeros(NetworkFamily family, const ValueNetworkSizes& sizes) {

@@ -48,6 +48,14 @@ inline constexpr int kActivationScale = 127;                     // 1.0 of a cli
 inline constexpr int kEmbeddingScale = 16 * kActivationScale;    // 1.0 of an embedding entry or a sum of them
 inline constexpr int kWeightScale = 64;                          // 1.0 of a dense weight (so |w| < 2)
 
+// A dense layer's sum (weights at kWeightScale, inputs at kActivationScale) back to one
+// activation, rounded to nearest and clipped to 0..kActivationScale: negative sums clip to 0
+// whichever way they round. The reference pass and the engine's share it.
+constexpr std::int32_t dense_activation(std::int32_t sum) {
+    const std::int32_t scaled = (sum + kWeightScale / 2) / kWeightScale;
+    return scaled < 0 ? 0 : scaled > kActivationScale ? kActivationScale : scaled;
+}
+
 struct ValueNetworkSizes {
     int accumulator = 32;  // width of the summed cell rows
     int threat = 16;       // width of the threat mask's row

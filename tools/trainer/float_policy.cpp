@@ -12,8 +12,8 @@ namespace tengen {
 namespace {
 
 constexpr float kWeightLimit = 127.0f / kWeightScale;  // an int8 weight's range
-// The learned ordering's unit, 1/41.113 of a logit (move_order_weights.h).
-constexpr float kOrderUnitsPerLogit = 41.113f;
+// The learned ordering's values as logits.
+constexpr auto kOrderUnits = static_cast<float>(kOrderUnitsPerLogit);
 
 float clip01(float v) { return std::clamp(v, 0.0f, 1.0f); }
 bool inside01(float v) { return v > 0.0f && v < 1.0f; }
@@ -44,14 +44,13 @@ FloatPolicy::FloatPolicy(const ValueNetwork& net, int width, std::uint32_t seed)
     for (std::size_t mode = 0; mode < modes; ++mode)
         for (int code = 0; code < kCellCodes; ++code) {
             w_[own_b_ + code_index(static_cast<int>(mode), code)] =
-                kOrderAttack[static_cast<std::size_t>(code)] / kOrderUnitsPerLogit;
+                kOrderAttack[static_cast<std::size_t>(code)] / kOrderUnits;
             w_[opp_b_ + code_index(static_cast<int>(mode), code)] =
-                kOrderDefence[static_cast<std::size_t>(code)] / kOrderUnitsPerLogit;
+                kOrderDefence[static_cast<std::size_t>(code)] / kOrderUnits;
         }
     for (int b = 0; b < kPolicyNearnessBuckets; ++b) {
-        w_[near_last_ + static_cast<std::size_t>(b)] =
-            kOrderNearLast[static_cast<std::size_t>(b)] / kOrderUnitsPerLogit;
-        w_[near_own_ + static_cast<std::size_t>(b)] = kOrderNearOwn[static_cast<std::size_t>(b)] / kOrderUnitsPerLogit;
+        w_[near_last_ + static_cast<std::size_t>(b)] = kOrderNearLast[static_cast<std::size_t>(b)] / kOrderUnits;
+        w_[near_own_ + static_cast<std::size_t>(b)] = kOrderNearOwn[static_cast<std::size_t>(b)] / kOrderUnits;
     }
     m_.assign(w_.size(), 0.0f);
     v_.assign(w_.size(), 0.0f);

@@ -310,18 +310,17 @@ int fit_policy(const TrainerOptions& o, const ValueNetwork& value, nlohmann::jso
     if (train.empty() || validation.empty())
         return refuse("too few chosen moves of self-play for a policy's training and validation split");
     FloatPolicy policy(value, o.policy_width, o.seed);
-    auto validation_loss = [&] {
-        double sum = 0;
+    // The float head's standing on the held-out positions, as judged at the end.
+    auto standing_in_floats = [&] {
+        PolicyStanding standing;
         std::vector<float> logits;
         for (std::uint32_t i : validation) {
             policy.logits(set, i, logits);
-            const float top = *std::max_element(logits.begin(), logits.end());
-            double total = 0;
-            for (float l : logits) total += std::exp(static_cast<double>(l - top));
-            sum += std::log(total) - (logits[set.samples[i].chosen] - top);
+            standing.add(std::vector<double>(logits.begin(), logits.end()), set.samples[i].chosen);
         }
-        return sum / static_cast<double>(validation.size());
+        return standing;
     };
+    auto validation_loss = [&] { return standing_in_floats().json()["cross_entropy"].get<double>(); };
     std::cout << fmt::format("policy before training (the learned ordering): validation cross-entropy {:.5f}\n",
                              validation_loss());
     std::mt19937 shuffle(o.seed);
@@ -354,19 +353,16 @@ int fit_policy(const TrainerOptions& o, const ValueNetwork& value, nlohmann::jso
     if (!built) return refuse("the file just written does not load: " + built.error());
     // Judged three ways on the held-out positions: the learned ordering the search uses without
     // a policy, the head in floats, and the head as built, through the engine's own arithmetic.
-    PolicyStanding ordering, as_float, as_built;
-    std::vector<float> float_logits;
+    const PolicyStanding as_float = standing_in_floats();
+    PolicyStanding ordering, as_built;
     std::vector<double> logits;
     std::vector<std::int32_t> hidden(static_cast<std::size_t>(set.hidden));
     for (std::uint32_t i : validation) {
         const PolicySample& s = set.samples[i];
         const PolicyCandidate* cells = set.cells.data() + s.begin;
         logits.assign(s.count, 0.0);
-        for (int c = 0; c < s.count; ++c) logits[static_cast<std::size_t>(c)] = cells[c].order / 41.113;
+        for (int c = 0; c < s.count; ++c) logits[static_cast<std::size_t>(c)] = cells[c].order / kOrderUnitsPerLogit;
         ordering.add(logits, s.chosen);
-        policy.logits(set, i, float_logits);
-        logits.assign(float_logits.begin(), float_logits.end());
-        as_float.add(logits, s.chosen);
         for (int h = 0; h < set.hidden; ++h)
             hidden[static_cast<std::size_t>(h)] = static_cast<std::int32_t>(
                 std::lround(set.activations[static_cast<std::size_t>(i) * set.hidden + h] * kActivationScale));

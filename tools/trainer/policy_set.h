@@ -13,6 +13,10 @@
 
 namespace tengen {
 
+// The learned ordering's unit, 1/41.113 of a logit (the scale tengen-tune-order wrote
+// ai/move_order_weights.h at).
+inline constexpr double kOrderUnitsPerLogit = 41.113;
+
 struct PolicyCandidate {
     std::uint16_t own_code;  // the side to move's cell code
     std::uint16_t opp_code;  // the opponent's
