@@ -18,8 +18,11 @@ enum class Evaluation : std::uint8_t {
     Auto,
 };
 
-// The largest side of a board on which Auto is the network (it was fitted on 15x15 games).
-inline constexpr int kAutoNetworkMaxSide = 15;
+// The largest side of a board on which Auto is the network. It was fitted on 15x15 games and
+// reads a larger board's quiet cells as if it had 15x15's (value_network.h); so read, it beat
+// the tables on 20x20 (ledger align-20x20-s47), Gomocup's other board. Nothing past 20 was
+// measured.
+inline constexpr int kAutoNetworkMaxSide = 20;
 
 // Which evaluator, and for the network which kernels (the fastest the CPU runs unless the
 // portable ones are asked for; both give the same scores).
@@ -40,7 +43,7 @@ bool has_network_for(Rule rule);
 
 // What judges a game of this config under the choice: Tables or Network, never Auto. The
 // network only for five in a row, on a board its int16 sums fit (value_network.h), and under
-// Auto only in freestyle up to 15x15.
+// Auto only in freestyle up to kAutoNetworkMaxSide a side.
 Evaluation evaluation_for(EvaluatorChoice choice, const GameConfig& config);
 
 }  // namespace tengen

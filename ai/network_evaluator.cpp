@@ -124,13 +124,24 @@ const PreparedNetwork* embedded_prepared_network(NetworkFamily family) {
 NetworkEvaluator::NetworkEvaluator(const GameConfig& config, const PreparedNetwork* net, NetworkKernels kernels)
     : net_(net), kernels_(network_kernels_available(kernels) ? kernels : NetworkKernels::Portable) {
     for (int c = 0; c < 2; ++c) mode_[c] = network_mode(config.rule, c);
-    state_.assign(static_cast<std::size_t>(4 * net_->width), 0);
+    // The quiet code's count is read less the cells past the fitted area (value_network.h); the
+    // cells are told with their whole count, so the sums start from that many quiet rows off.
+    start_.assign(static_cast<std::size_t>(4 * net_->width), 0);
+    const int beyond = cells_beyond_fitted(config);
+    for (int c = 0; c < 2; ++c)
+        for (int side = 0; side < 2; ++side) {
+            const auto& rows = (side == 0 ? net_->own : net_->opp)[static_cast<std::size_t>(mode_[c])];
+            for (int k = 0; k < net_->width; ++k)
+                start_[static_cast<std::size_t>((2 * c + side) * net_->width + k)] = static_cast<std::int16_t>(
+                    -beyond * rows[static_cast<std::size_t>(kQuietCellCode * net_->width + k)]);
+        }
+    state_ = start_;
     saved_.reserve(state_.size() * static_cast<std::size_t>(config.width * config.height + 8));
 }
 
 void NetworkEvaluator::refresh(const SearchPosition& p) {
     saved_.clear();
-    std::fill(state_.begin(), state_.end(), 0);
+    std::copy(start_.begin(), start_.end(), state_.begin());
     tell_every_code(p, *this);
 }
 

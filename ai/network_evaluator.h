@@ -128,6 +128,7 @@ private:
     const PreparedNetwork* net_;
     NetworkKernels kernels_;
     std::array<int, 2> mode_{};
+    State start_;  // the sums before any cell is told
     State state_;
     std::vector<std::int16_t> saved_;  // one state a ply, laid end to end
 };

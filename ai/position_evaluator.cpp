@@ -9,10 +9,10 @@ namespace {
 // shapes) and a board too large for its sums (value_network.h).
 const PreparedNetwork* judging_network(EvaluatorChoice choice, const GameConfig& config) {
     if (choice.evaluation == Evaluation::Tables) return nullptr;
-    // Auto keeps to where the network was fitted and measured stronger: freestyle on 15x15 (and
-    // smaller boards). On 20x20 it scored 42.5% of 200 games against the tables at 100,000
-    // nodes a move (ledger row net3p10-20x20-s46): its phase is read from the quiet cells, and
-    // a larger board has more of them than any position it was fitted on.
+    // Auto keeps to where the network was measured stronger: freestyle up to 20x20. On 20x20,
+    // with the quiet cells past 15x15 taken off (value_network.h), it scored 62.3% of 400 games
+    // against the tables at 100,000 nodes a move (ledger align-20x20-s47); read with all of
+    // them, 42.5% of 200 (net3p10-20x20-s46).
     if (choice.evaluation == Evaluation::Auto &&
         (config.rule != Rule::Freestyle || config.width > kAutoNetworkMaxSide || config.height > kAutoNetworkMaxSide))
         return nullptr;

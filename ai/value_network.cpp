@@ -119,7 +119,7 @@ ValueFeatures value_features(const SearchPosition& p) {
     f.threat_mask = threat_mask(p);
     // Counts by code, and the codes seen in the order first seen, sorted at the end: a board has
     // a few dozen distinct codes out of thousands, so no scan of every code.
-    std::array<std::array<std::uint16_t, kCellCodes>, 2> counts{};
+    std::array<std::array<std::int16_t, kCellCodes>, 2> counts{};
     std::array<std::vector<std::uint16_t>, 2> seen;
     for (int y = 0; y < p.height(); ++y)
         for (int x = 0; x < p.width(); ++x) {
@@ -132,11 +132,15 @@ ValueFeatures value_features(const SearchPosition& p) {
                 if (counts[side][code]++ == 0) seen[side].push_back(static_cast<std::uint16_t>(code));
             }
         }
+    const int beyond = cells_beyond_fitted(p.config());
     for (int side = 0; side < 2; ++side) {
+        if (beyond > 0 && counts[side][kQuietCellCode] == 0) seen[side].push_back(kQuietCellCode);
+        counts[side][kQuietCellCode] = static_cast<std::int16_t>(counts[side][kQuietCellCode] - beyond);
         std::sort(seen[side].begin(), seen[side].end());
         auto& out = side == 0 ? f.own : f.opp;
         out.reserve(seen[side].size());
-        for (std::uint16_t code : seen[side]) out.push_back({code, counts[side][code]});
+        for (std::uint16_t code : seen[side])
+            if (counts[side][code] != 0) out.push_back({code, counts[side][code]});
     }
     return f;
 }

@@ -17,8 +17,12 @@
 // finer scale than the activations they end up as (at 8 steps an activation step, rounding the
 // rows cost the first network 0.01 of log-loss).
 // The quiet code (cell_code.h: no stone within reach on any line) is most cells of an early
-// board, so its rows dominate the sums and grow with the board's area: past about 20x20 an
-// empty board's sums leave int16's range, and such a board is judged by the tables
+// board, so its rows dominate the sums, and their count tells the network the game's phase. The
+// networks are fitted on 15x15 games, and a larger board has more quiet cells at every phase:
+// read as they are, a 20x20 opening looks to the network like no position it was fitted on. So
+// the features count the quiet code less the cells past kFittedArea (a negative count where few
+// are quiet), and a 20x20 position with n stones sums about as a 15x15 one with n stones. Where
+// the sums still leave int16's range the board is judged by the tables
 // (PreparedNetwork::sums_fit). tengen-train --quiet-rows-zero fits a network whose quiet rows are zero.
 // The forward pass here is plain portable integer arithmetic; it is the reference that the
 // trainer validates with and that a vectorised engine version must equal (its int16 sums
@@ -113,15 +117,24 @@ constexpr NetworkFamily network_family(Rule rule) {
 // The network's own mode for a colour: 0 outside renju; the colour (0 black, 1 white) in renju.
 constexpr int network_mode(Rule rule, int colour) { return rule == Rule::Renju ? colour : 0; }
 
-// How many empty cells hold a code, for one colour.
+// The board area the networks are fitted on, and how many cells a board has past it (0 for a
+// board no larger): the quiet code's count is read less these.
+inline constexpr int kFittedArea = 15 * 15;
+constexpr int cells_beyond_fitted(const GameConfig& config) {
+    const int area = config.width * config.height;
+    return area > kFittedArea ? area - kFittedArea : 0;
+}
+
+// How many empty cells hold a code, for one colour, as the network reads them: for the quiet
+// code, less cells_beyond_fitted (so it may be negative).
 struct CodeCount {
     std::uint16_t code;
-    std::uint16_t count;
+    std::int16_t count;
 };
 
 // What the network reads of a position, from scratch: the codes of the side to move and of
-// the opponent over the empty cells (each code once, with its count, in ascending order), both
-// colours' modes and the threat mask of the side to move.
+// the opponent over the empty cells (each code once, with its nonzero count, in ascending
+// order), both colours' modes and the threat mask of the side to move.
 struct ValueFeatures {
     int own_mode = 0;
     int opp_mode = 0;

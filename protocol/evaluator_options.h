@@ -13,7 +13,7 @@ namespace tengen {
 void add_evaluator_options(boost::program_options::options_description& options);
 // The choice the options name; a failure names the bad value.
 Result<EvaluatorChoice> evaluator_choice(const boost::program_options::variables_map& vm);
-// "auto (the network in freestyle up to 15x15)", "tables" or "network", with " (portable kernels)" where
+// "auto (the network in freestyle up to 20x20)", "tables" or "network", with " (portable kernels)" where
 // asked, for reports.
 std::string evaluator_description(EvaluatorChoice choice);
 

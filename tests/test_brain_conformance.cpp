@@ -332,7 +332,7 @@ long bench_total_nodes(tengen::testing::EnginePipe& bench) {
 
 BOOST_AUTO_TEST_CASE(bench_counts_the_same_nodes_as_the_native_build,
                      *boost::unit_test::precondition(another_build_under_test)) {
-    // The default (the network in freestyle up to 15x15), the tables and the value network built into each
+    // The default (the network in freestyle up to 20x20), the tables and the value network built into each
     // (its vector kernels, where the CPU has them, give the portable code's numbers on any
     // compiler).
     for (const std::vector<std::string>& evaluator :

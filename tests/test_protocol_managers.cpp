@@ -649,7 +649,7 @@ BOOST_AUTO_TEST_CASE(version_and_help_options) {
 }
 
 // The value network is a command-line choice (managers start the brain with no arguments, and
-// get auto: the network in freestyle up to 15x15, the tables elsewhere): it plays legal moves in
+// get auto: the network in freestyle up to 20x20, the tables elsewhere): it plays legal moves in
 // time on a board the network knows, and a renju game falls back to the tables; a wrong name
 // exits 2.
 BOOST_AUTO_TEST_CASE(the_brain_plays_with_the_value_network_when_told_to) {

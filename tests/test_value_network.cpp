@@ -251,6 +251,46 @@ BOOST_AUTO_TEST_CASE(a_positions_features_cover_every_empty_cell_once_per_side_a
     BOOST_TEST(f.threat_mask == threat_mask(p));
 }
 
+// The networks are fitted on 15x15 games, where the quiet cells' count tells the phase. A larger
+// board's quiet code counts less the cells past 15x15, so its empty board reads exactly as an
+// empty 15x15 one (the cells near the corners whose diagonals hold no five are as many on any
+// board that large), and a stone reads as a stone, not as a smaller share of the board.
+BOOST_AUTO_TEST_CASE(a_larger_board_counts_its_quiet_cells_as_if_it_were_fifteen_by_fifteen) {
+    auto empty_features = [](const GameConfig& config) {
+        SearchPosition p(config);
+        p.set_from(Board(config));
+        return value_features(p);
+    };
+    auto same = [](const std::vector<CodeCount>& a, const std::vector<CodeCount>& b) {
+        return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](CodeCount x, CodeCount y) {
+                   return x.code == y.code && x.count == y.count;
+               });
+    };
+    const ValueFeatures fitted = empty_features(GameConfig{});
+    for (const GameConfig& config : {GameConfig{20, 20, 5, Rule::Freestyle}, GameConfig{32, 32, 5, Rule::Freestyle},
+                                     GameConfig{24, 17, 5, Rule::Exact}}) {
+        BOOST_TEST_CONTEXT(config.width << "x" << config.height) {
+            BOOST_TEST(cells_beyond_fitted(config) == config.width * config.height - 225);
+            const ValueFeatures f = empty_features(config);
+            BOOST_TEST(same(f.own, fitted.own));
+            BOOST_TEST(same(f.opp, fitted.opp));
+        }
+    }
+    // No board smaller than 15x15 is changed: every empty cell is counted once.
+    BOOST_TEST(cells_beyond_fitted(GameConfig{15, 14, 5, Rule::Freestyle}) == 0);
+    // With stones on the board the counts still sum to the empty cells less the cells past
+    // 15x15, and no code is listed with a count of zero.
+    const GameConfig big{20, 20, 5, Rule::Freestyle};
+    SearchPosition p(big);
+    p.set_from(Board(big));
+    for (const Point q : {Point{9, 9}, Point{10, 10}}) p.make(p.cell_of(q));
+    const ValueFeatures two = value_features(p);
+    int total = 0;
+    for (const CodeCount& c : two.own) total += c.count;
+    BOOST_TEST(total == p.empty_cells() - cells_beyond_fitted(big));
+    BOOST_TEST(std::ranges::none_of(two.own, [](const CodeCount& c) { return c.count == 0; }));
+}
+
 BOOST_AUTO_TEST_CASE(the_eight_images_of_a_position_have_the_same_features_and_value) {
     // A cell's code is an unordered set of its four line classes and a board symmetry only
     // permutes the directions, so the network needs no augmented data.
