@@ -4,6 +4,7 @@ left at each game's end, and the worst move against its turn limit.
 
 Reads tengen-arena results files (each move's `ms`, the game's `opening` and `tc`) and prints,
 per engine, the median and mean wall time of its moves by stones on the board when it moved,
+the median depth it reported in each phase (where the moves carry one: what the time bought),
 the median share of its match clock it had left when the game ended, and its slowest move
 against the turn limit. A game clock that is left unspent, or spent where the game is not
 decided, is time the engine gave away.
@@ -62,6 +63,7 @@ def main():
     bounds = [int(b) for b in args.phases.split(",")]
 
     by_phase = defaultdict(lambda: defaultdict(list))   # engine -> phase -> ms
+    depth_by_phase = defaultdict(lambda: defaultdict(list))  # engine -> phase -> depth reported
     left_share = defaultdict(list)                      # engine -> share of match clock left
     worst = {}                                          # engine -> (ms over turn, ms, game)
     games = 0
@@ -88,6 +90,8 @@ def main():
                     ms = float(move.get("ms", 0))
                     stones = len(opening) + i
                     by_phase[engine][phase_of(stones, bounds)].append(ms)
+                    if move.get("depth"):
+                        depth_by_phase[engine][phase_of(stones, bounds)].append(int(move["depth"]))
                     used[engine] += ms
                     colour = "black" if (first + i) % 2 == 0 else "white"
                     _, turn = clocks_of(tc.get(colour))
@@ -111,6 +115,15 @@ def main():
             cells.append(f"{statistics.median(ms):7.0f} /{statistics.mean(ms):6.0f} ({len(ms):5d})" if ms else " " * 22)
         print(engine[:20].ljust(20) + "".join(f"{c:>22}" for c in cells))
     print("(median / mean ms a move (moves))")
+    if depth_by_phase:
+        print(header)
+        for engine in sorted(depth_by_phase):
+            cells = []
+            for p in range(len(names)):
+                depths = depth_by_phase[engine][p]
+                cells.append(f"{statistics.median(depths):13.1f} ({len(depths):5d})" if depths else " " * 22)
+            print(engine[:20].ljust(20) + "".join(f"{c:>22}" for c in cells))
+        print("(median depth reported (moves that report one))")
     for engine in sorted(by_phase):
         parts = []
         if left_share[engine]:
