@@ -107,23 +107,20 @@ def main():
     names = phase_names(bounds)
     print(f"{games} games")
     header = "engine".ljust(20) + "".join(f"{'stones ' + n:>22}" for n in names)
-    print(header)
-    for engine in sorted(by_phase):
-        cells = []
-        for p in range(len(names)):
-            ms = by_phase[engine][p]
-            cells.append(f"{statistics.median(ms):7.0f} /{statistics.mean(ms):6.0f} ({len(ms):5d})" if ms else " " * 22)
-        print(engine[:20].ljust(20) + "".join(f"{c:>22}" for c in cells))
-    print("(median / mean ms a move (moves))")
-    if depth_by_phase:
+
+    def print_table(table, cell, caption):
+        """One row an engine, one column a phase; cell formats a phase's non-empty values."""
         print(header)
-        for engine in sorted(depth_by_phase):
-            cells = []
-            for p in range(len(names)):
-                depths = depth_by_phase[engine][p]
-                cells.append(f"{statistics.median(depths):13.1f} ({len(depths):5d})" if depths else " " * 22)
+        for engine in sorted(table):
+            cells = [cell(table[engine][p]) if table[engine][p] else " " * 22 for p in range(len(names))]
             print(engine[:20].ljust(20) + "".join(f"{c:>22}" for c in cells))
-        print("(median depth reported (moves that report one))")
+        print(caption)
+
+    print_table(by_phase, lambda ms: f"{statistics.median(ms):7.0f} /{statistics.mean(ms):6.0f} ({len(ms):5d})",
+                "(median / mean ms a move (moves))")
+    if depth_by_phase:
+        print_table(depth_by_phase, lambda depths: f"{statistics.median(depths):13.1f} ({len(depths):5d})",
+                    "(median depth reported (moves that report one))")
     for engine in sorted(by_phase):
         parts = []
         if left_share[engine]:
